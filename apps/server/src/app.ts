@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import Fastify from "fastify";
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { isKnownPage } from "@coderoom/shared/constants/routes";
+import { limits } from "@coderoom/shared/constants/limits";
+import type { AppDeps } from "./deps";
+import { createAuth } from "./http/auth";
+import { registerErrorHandling } from "./http/error-handler";
+import { notFound } from "./http/errors";
+import { createOriginCheck } from "./http/origin-check";
+import type { App } from "./http/types";
+import { webDistDir } from "./paths";
+import { healthRoutes } from "./modules/system/health-routes";
+import { userRoutes } from "./modules/users/routes";
+import { contactRoutes } from "./modules/contact/routes";
+import { avatarFileRoutes } from "./modules/storage/routes";
+import { roomRoutes } from "./modules/rooms/routes";
+import { runRoutes } from "./modules/execution/routes";
+
+const API_PREFIX = "/api/v1";
+
+/** Builds the whole HTTP app from its dependencies; tests call this in-process. */
+export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ["req.headers.cookie", 'res.headers["set-cookie"]'] },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: limits.codeMaxBytes * 2 + 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.decorateRequest("user", null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  await app.register(cors, { origin: config.CORS_ORIGINS, credentials: true });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: limits.avatarMaxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "CodeRoom API", version: "1.0.0", description: "REST contract of spec §7, under /api/v1" },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  const auth = createAuth(deps);
+  const originCheck = createOriginCheck(config);
+  await app.register(healthRoutes, { deps });
+  await app.register(
+    async (api: App) => {
+      api.addHook("preHandler", originCheck);
+      await userRoutes(api, deps, auth);
+      await contactRoutes(api, deps, auth);
+      await roomRoutes(api, deps, auth);
+      await runRoutes(api, deps, auth);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(avatarFileRoutes, { deps });
+
+  const webDir = opts.webDir ?? webDistDir;
+  const indexHtml = path.join(webDir, "index.html");
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname.startsWith("/api/") || !hasWeb || !["GET", "HEAD"].includes(request.method)) {
+      throw notFound("route_not_found", `No route for ${request.method} ${pathname}`);
+    }
+    // The SPA renders every page, the not-found page included; the status tells crawlers and tools.
+    reply.status(isKnownPage(pathname) ? 200 : 404).header("cache-control", "no-cache");
+    return reply.type("text/html; charset=utf-8").send(fs.createReadStream(indexHtml));
+  });
+  return app as unknown as App;
+}

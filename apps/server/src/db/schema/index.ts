@@ -1,0 +1,3 @@
+/** All tables, as one object for Drizzle's relational queries. */
+export * from "./users";
+export * from "./rooms";

@@ -1,0 +1,24 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+/** The Fastify instance with zod schemas as its type provider. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A GET that changes state (spec §7 logout, guest-login, buy, cancel): refused cross-site. */
+    stateChanging?: boolean;
+  }
+}

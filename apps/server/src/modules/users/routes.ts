@@ -1,0 +1,6 @@
+import type { AppDeps } from "../../deps";
+import type { Auth } from "../../http/auth";
+import type { App } from "../../http/types";
+
+/** Placeholder until its issue lands. */
+export async function userRoutes(_app: App, _deps: AppDeps, _auth: Auth): Promise<void> {}

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema/users";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** sha256 hex of a secret token: what we store instead of the token itself. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A fresh 256-bit random token, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Starts a session for the user and returns the cookie token (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  opts: { userId: string; ttlMs: number; now: Date; ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: opts.userId,
+    createdAt: opts.now,
+    expiresAt: new Date(opts.now.getTime() + opts.ttlMs),
+    ip: opts.ip ?? null,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** The user behind a live session token, or null when it is unknown or expired. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of the user (password change and reset). */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

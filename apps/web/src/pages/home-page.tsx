@@ -1,0 +1,4 @@
+/** Placeholder until its issue lands. */
+export function HomePage() {
+  return <h1>HomePage</h1>;
+}

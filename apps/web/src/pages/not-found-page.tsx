@@ -1,0 +1,4 @@
+/** Placeholder until its issue lands. */
+export function NotFoundPage() {
+  return <h1>NotFoundPage</h1>;
+}

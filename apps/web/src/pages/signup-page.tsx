@@ -1,0 +1,4 @@
+/** Placeholder until its issue lands. */
+export function SignUpPage() {
+  return <h1>SignUpPage</h1>;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { limits } from "../constants/limits";
+
+/** Room ID: exactly 6 of A-Z/0-9. Paths accept any case; the server upper-cases. */
+export const zRoomId = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, "Room ID must be 6 letters or digits"));
+
+export const zRoomIdParams = z.object({ id: zRoomId });
+
+export const zRoomName = z
+  .string({ error: "Room name is required" })
+  .trim()
+  .min(1, "Room name is required")
+  .max(limits.roomNameMax, `Room name must be at most ${limits.roomNameMax} characters`);
+
+export const zLanguage = z.object({ id: z.number().int(), name: z.string() });
+export type TLanguage = z.infer<typeof zLanguage>;
+
+export const zCreateRoomBody = z.object({
+  roomName: zRoomName,
+  languageId: z.coerce.number({ error: "Choose a language" }).int(),
+  languageName: z.string().max(100).optional(),
+});
+export type TCreateRoomBody = z.infer<typeof zCreateRoomBody>;
+
+export const zUpdateRoomBody = z
+  .object({
+    roomName: zRoomName.optional(),
+    code: z.string().optional(),
+    anyoneCanEdit: z.boolean().optional(),
+  })
+  .refine((v) => v.roomName !== undefined || v.code !== undefined || v.anyoneCanEdit !== undefined, {
+    message: "Nothing to update",
+  });
+export type TUpdateRoomBody = z.infer<typeof zUpdateRoomBody>;
+
+/** Room as `GET /rooms/join/{id}` returns it (spec §3). */
+export const zRoom = z.object({
+  roomId: z.string(),
+  roomName: z.string(),
+  language: zLanguage,
+  owner: z.string(),
+  code: z.string(),
+  anyoneCanEdit: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRoom = z.infer<typeof zRoom>;
+
+/** Room as the dashboard lists it (`GET /users/rooms`). */
+export const zRoomSummary = z.object({
+  roomId: z.string(),
+  roomName: z.string(),
+  owner: z.string(),
+  ownerName: z.string(),
+  isOwner: z.boolean(),
+  language: z.object({ id: z.number().int(), name: z.string() }),
+  anyoneCanEdit: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRoomSummary = z.infer<typeof zRoomSummary>;

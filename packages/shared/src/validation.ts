@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { validationMessages as m } from "./messages";
+import { limits } from "./constants/limits";
+
+/** Standard e-mail shape: local@domain.tld with a top-level part of 2+ letters. */
+const emailShape = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const passwordChars = /^[A-Za-z\d@$!%*?&#]+$/;
+
+/** True when the address has the shape and length bounds of spec §5. */
+export function isValidEmail(value: string): boolean {
+  const at = value.lastIndexOf("@");
+  return (
+    value.length >= 1 &&
+    value.length <= limits.emailMax &&
+    at > 0 &&
+    at <= limits.emailLocalMax &&
+    emailShape.test(value)
+  );
+}
+
+/** E-mail for sign-in, sign-up and contact ("Invalid email format"). */
+export const zEmail = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .refine(isValidEmail, m.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+/** E-mail for edit profile and forgot password ("Invalid email address"). */
+export const zEmailAddress = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .refine(isValidEmail, m.emailInvalidAddress)
+  .transform((v) => v.toLowerCase());
+
+/** Password for sign-in and sign-up. */
+export const zPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(limits.passwordMin, m.passwordMin)
+  .refine((v) => /[A-Z]/.test(v) && /\d/.test(v) && /[@$!%*?&#]/.test(v) && passwordChars.test(v), m.passwordShape);
+
+/** Password for change and reset: also needs a lowercase letter. */
+export const zStrictPassword = (requiredMessage: string = m.newPasswordRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(limits.passwordMin, m.passwordMin)
+    .refine(
+      (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[@$!%*?&#]/.test(v) && passwordChars.test(v),
+      m.passwordShapeStrict,
+    );
+
+export const zConfirmPassword = z.string({ error: m.confirmRequired }).min(1, m.confirmRequired);
+
+export const zFullName = z
+  .string({ error: m.fullNameRequired })
+  .trim()
+  .min(1, m.fullNameRequired)
+  .min(limits.fullNameMin, m.fullNameMin)
+  .max(limits.fullNameMax, `Name must be at most ${limits.fullNameMax} characters`);
+
+export const zContactMessage = z
+  .string({ error: m.messageRequired })
+  .trim()
+  .min(1, m.messageRequired)
+  .min(limits.contactMessageMin, m.messageMin)
+  .max(limits.contactMessageMax, m.messageMax);

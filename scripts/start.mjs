@@ -1,0 +1,44 @@
+// `npm start`: builds what is missing or stale, then serves on PORT (default 3000)
+// with the embedded database under DATA_DIR. Migrations run at server start.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const newest = (dir) => {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+};
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+const sources = ["apps/web/src", "apps/web/index.html", "apps/server/src", "packages/shared/src"].map((p) => path.join(root, p));
+const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newest(p) : mtime(p))));
+const builtTime = Math.min(mtime(path.join(root, "apps/web/dist/index.html")), mtime(path.join(root, "apps/server/dist/main.js")));
+if (builtTime < sourceTime) {
+  console.log("Building CodeRoom (web app and server)...");
+  const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"], { stdio: "ignore" }).status === 0;
+if (!hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox") {
+  console.warn(
+    "\nCode execution is off: bubblewrap is not installed. Install it with\n" +
+      "  sudo apt-get install -y bubblewrap\n" +
+      "and the language toolchains with\n" +
+      "  sudo bash scripts/install-toolchains.sh\n" +
+      "or point EXECUTION_BACKEND=judge0 JUDGE0_URL=... at a Judge0 cluster.\n",
+  );
+}
+
+const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

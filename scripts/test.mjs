@@ -1,0 +1,70 @@
+// The README's test command: lint, type-check, then every Vitest project (server twice
+// when TEST_DATABASE_URL is set: PGlite and PostgreSQL), the build, and the browser tests.
+// Ends with one line: "N passed, N failed, N skipped".
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-results-"));
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n━━ ${label}: ${cmd} ${args.join(" ")}`);
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function check(label, cmd, args) {
+  if (run(label, cmd, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+function vitest(label, project, extraArgs = [], env = {}) {
+  const out = path.join(resultsDir, `${label.replace(/\W+/g, "-")}.json`);
+  const ok = run(label, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...extraArgs], env);
+  if (!fs.existsSync(out)) {
+    totals.failed += 1;
+    failures.push(`${label} (did not run)`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(out, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  // A file that fails to load counts no test but must fail the run.
+  const broken = r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
+  totals.failed += broken;
+  if (!ok || r.numFailedTests > 0 || broken > 0) failures.push(label);
+}
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+if (want("lint")) check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+if (want("shared")) vitest("shared", "shared", ["--passWithNoTests"]);
+if (want("server")) vitest("server on PGlite", "server");
+if (want("server")) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest("server on PostgreSQL", "server", [".int.test."], { TEST_DB: "postgres" });
+  } else {
+    console.log("\n━━ server on PostgreSQL: SKIPPED (TEST_DATABASE_URL is not set; CI sets it)");
+  }
+}
+if (want("web")) vitest("web", "web");
+if (want("e2e")) {
+  if (run("build", "npm", ["run", "--silent", "build"])) vitest("e2e", "e2e");
+  else {
+    totals.failed += 1;
+    failures.push("build");
+  }
+}
+
+console.log(failures.length ? `\nFailed: ${failures.join(", ")}` : "\nAll suites green.");
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0);
