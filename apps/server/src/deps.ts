@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { DbHandle } from "./db/client";
 import type { DomainEventBus } from "./events";
+import type { LanguageCatalog } from "./execution/language-catalog";
 import type { Mailer } from "./modules/mail/mailer";
 
 /** What the app is built from; tests build it with their own database, clock and mailer. */
@@ -9,6 +10,8 @@ export interface AppDeps {
   db: DbHandle;
   events: DomainEventBus;
   mailer: Mailer;
+  /** Languages the execution backend offers right now. */
+  languages: LanguageCatalog;
   /** The clock every rule reads (quota days, expiries); tests fix it. */
   now: () => Date;
 }

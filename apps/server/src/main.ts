@@ -2,6 +2,8 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDb } from "./db/client";
 import { migrate } from "./db/migrate";
+import { staticCatalog } from "./execution/language-catalog";
+import { TEMPORARY_LANGUAGES } from "./execution/temporary-languages";
 import { DomainEventBus } from "./events";
 import { createMailer } from "./modules/mail/mailer";
 
@@ -16,6 +18,7 @@ async function main() {
     events: new DomainEventBus(),
     mailer: createMailer(config, { info: (obj: object, msg?: string) => console.log(msg, obj) }),
     now: () => new Date(),
+    languages: staticCatalog(TEMPORARY_LANGUAGES),
   });
   let stopping = false;
   const stop = async (signal: string) => {

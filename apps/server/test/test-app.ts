@@ -8,6 +8,8 @@ import { loadConfig } from "../src/config";
 import { openDb, type DbHandle } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import type { AppDeps } from "../src/deps";
+import { staticCatalog } from "../src/execution/language-catalog";
+import { TEMPORARY_LANGUAGES } from "../src/execution/temporary-languages";
 import { DomainEventBus } from "../src/events";
 import type { App } from "../src/http/types";
 import type { MailMessage } from "../src/modules/mail/mailer";
@@ -79,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     events: new DomainEventBus(),
     mailer: { send: async (m) => void mails.push(m) },
     now: () => clock.now,
+    languages: staticCatalog(TEMPORARY_LANGUAGES),
   };
   const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
   await app.ready();

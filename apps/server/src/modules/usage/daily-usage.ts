@@ -1,0 +1,51 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { dailyUsage } from "../../db/schema/users";
+
+const indiaDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The calendar day (YYYY-MM-DD) in India time: quotas reset at midnight IST. */
+export function indiaDay(at: Date): string {
+  return indiaDate.format(at);
+}
+
+export type UsageKind = "runs" | "aiInteractions";
+
+/** Today's counters for the user (zeros when nothing was used yet). */
+export async function getUsage(db: Db, userId: string, at: Date): Promise<Record<UsageKind, number>> {
+  const [row] = await db
+    .select({ runs: dailyUsage.runs, aiInteractions: dailyUsage.aiInteractions })
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, indiaDay(at))));
+  return row ?? { runs: 0, aiInteractions: 0 };
+}
+
+/**
+ * Counts one use of `kind` for today unless that would pass `limit` (null = unlimited).
+ * Atomic under concurrency: one upsert whose update is guarded by the limit.
+ * Returns false when the limit is already reached.
+ */
+export async function consumeUsage(db: Db, opts: { userId: string; at: Date; kind: UsageKind; limit: number | null }): Promise<boolean> {
+  const column = opts.kind === "runs" ? dailyUsage.runs : dailyUsage.aiInteractions;
+  const limit = opts.limit ?? 2_147_483_647;
+  if (limit <= 0) return false;
+  const rows = await db
+    .insert(dailyUsage)
+    .values({ userId: opts.userId, day: indiaDay(opts.at), [opts.kind]: 1 })
+    .onConflictDoUpdate({
+      target: [dailyUsage.userId, dailyUsage.day],
+      set: { [opts.kind]: sql`${column} + 1` },
+      setWhere: sql`${column} < ${limit}`,
+    })
+    .returning({ day: dailyUsage.day });
+  return rows.length > 0;
+}
+
+/** Gives back one use (a run that was refused after counting, e.g. queue full). */
+export async function refundUsage(db: Db, opts: { userId: string; at: Date; kind: UsageKind }): Promise<void> {
+  const column = opts.kind === "runs" ? dailyUsage.runs : dailyUsage.aiInteractions;
+  await db
+    .update(dailyUsage)
+    .set({ [opts.kind]: sql`greatest(${column} - 1, 0)` })
+    .where(and(eq(dailyUsage.userId, opts.userId), eq(dailyUsage.day, indiaDay(opts.at))));
+}
