@@ -1,10 +1,14 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import type { App } from "./http/types";
 import { createTestApp, type TestContext } from "../test/test-app";
 import { Agent } from "../test/agent";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ CORS_ORIGINS: "https://partner.example" });
 });
 afterAll(() => ctx.close());
 
@@ -29,5 +33,64 @@ describe("app shell", () => {
   it("echoes a request id on every answer", async () => {
     const res = await ctx.app.inject({ url: "/healthz", headers: { "x-request-id": "abc-123" } });
     expect(res.headers["x-request-id"]).toBe("abc-123");
+  });
+
+  it("sends security headers", async () => {
+    const res = await ctx.app.inject("/healthz");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("allows credentialed CORS only for configured origins", async () => {
+    const preflight = (origin: string) =>
+      ctx.app.inject({
+        method: "OPTIONS",
+        url: "/api/v1/users/login",
+        headers: { origin, "access-control-request-method": "POST" },
+      });
+    const allowed = await preflight("https://partner.example");
+    expect(allowed.headers["access-control-allow-origin"]).toBe("https://partner.example");
+    expect(allowed.headers["access-control-allow-credentials"]).toBe("true");
+    const refused = await preflight("https://evil.example");
+    expect(refused.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});
+
+describe("serving the web app", () => {
+  let app: App;
+  beforeAll(async () => {
+    const webDir = path.join(ctx.dataDir, "web");
+    fs.mkdirSync(path.join(webDir, "assets"), { recursive: true });
+    fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><div id=root></div>");
+    fs.writeFileSync(path.join(webDir, "assets", "app-1234.js"), "console.log(1)");
+    app = await buildApp(ctx.deps, { webDir });
+  });
+  afterAll(() => app.close());
+
+  it("renders known pages through the SPA with 200", async () => {
+    for (const url of ["/", "/dashboard", "/playground/ABC123", "/resetpassword/tok"]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id=root>');
+    }
+  });
+
+  it("renders unknown pages through the SPA with 404, so the not-found page shows", async () => {
+    const res = await app.inject("/no/such/page");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("text/html");
+  });
+
+  it("serves hashed assets as immutable", async () => {
+    const res = await app.inject("/assets/app-1234.js");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("still answers unknown /api paths with JSON", async () => {
+    const res = await app.inject("/api/v1/nope");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: "route_not_found" });
   });
 });
