@@ -46,6 +46,8 @@ const zEnv = z.object({
   JUDGE0_URL: optional,
   JUDGE0_AUTH_HEADER: z.string().default("X-Auth-Token"),
   JUDGE0_AUTH_TOKEN: optional,
+  /** First delay between polls of a Judge0 submission; later polls back off to 1 s. */
+  JUDGE0_POLL_MS: z.coerce.number().int().positive().default(100),
   RUN_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
   RUN_QUEUE_MAX: z.coerce.number().int().positive().default(100),
   RUN_CPU_SECONDS: z.coerce.number().positive().default(5),
@@ -53,7 +55,15 @@ const zEnv = z.object({
   RUN_MEMORY_MB: z.coerce.number().int().positive().default(256),
   RUN_MAX_PROCESSES: z.coerce.number().int().positive().default(64),
   RUN_OUTPUT_KB: z.coerce.number().int().positive().default(64),
-  SANDBOX_UID: z.coerce.number().int().positive().default(65534),
+  RUN_FILE_SIZE_KB: z.coerce.number().int().positive().default(1024),
+  RUN_CPU_CORES: z.coerce.number().positive().default(1),
+  RUN_COMPILE_CPU_SECONDS: z.coerce.number().positive().default(20),
+  RUN_COMPILE_WALL_SECONDS: z.coerce.number().positive().default(30),
+  RUN_COMPILE_MEMORY_MB: z.coerce.number().int().positive().default(1024),
+  /** First of the unprivileged uids jobs run as (one per concurrent run, at least 16). */
+  SANDBOX_UID: z.coerce.number().int().positive().default(61000),
+  /** Host directory for run work dirs; on tmpfs by default. */
+  SANDBOX_DIR: z.string().default("/dev/shm/coderoom"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { DbHandle } from "./db/client";
 import type { DomainEventBus } from "./events";
+import type { ExecutionService } from "./execution/execution-service";
 import type { LanguageCatalog } from "./execution/language-catalog";
 import type { Mailer } from "./modules/mail/mailer";
 
@@ -10,8 +11,10 @@ export interface AppDeps {
   db: DbHandle;
   events: DomainEventBus;
   mailer: Mailer;
-  /** Languages the execution backend offers right now. */
+  /** Languages the execution backend offers right now (same as `execution.languages`). */
   languages: LanguageCatalog;
+  /** Code execution: the sandbox or Judge0 backend and the run queue. */
+  execution: ExecutionService;
   /** The clock every rule reads (quota days, expiries); tests fix it. */
   now: () => Date;
 }

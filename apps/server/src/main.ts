@@ -2,8 +2,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDb } from "./db/client";
 import { migrate } from "./db/migrate";
-import { staticCatalog } from "./execution/language-catalog";
-import { TEMPORARY_LANGUAGES } from "./execution/temporary-languages";
+import { createExecutionService } from "./execution/execution-service";
 import { DomainEventBus } from "./events";
 import { createMailer } from "./modules/mail/mailer";
 
@@ -12,13 +11,19 @@ async function main() {
   const config = loadConfig();
   const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await migrate(db);
+  const execution = await createExecutionService(config, {
+    info: (obj, msg) => console.log(msg, obj),
+    warn: (obj, msg) => console.warn(msg, obj),
+    error: (obj, msg) => console.error(msg, obj),
+  });
   const app = await buildApp({
     config,
     db,
     events: new DomainEventBus(),
     mailer: createMailer(config, { info: (obj: object, msg?: string) => console.log(msg, obj) }),
     now: () => new Date(),
-    languages: staticCatalog(TEMPORARY_LANGUAGES),
+    languages: execution.languages,
+    execution,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,6 +33,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await execution.close();
     await db.close();
     process.exit(0);
   };

@@ -8,8 +8,7 @@ import { loadConfig } from "../src/config";
 import { openDb, type DbHandle } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import type { AppDeps } from "../src/deps";
-import { staticCatalog } from "../src/execution/language-catalog";
-import { TEMPORARY_LANGUAGES } from "../src/execution/temporary-languages";
+import { createExecutionService } from "../src/execution/execution-service";
 import { DomainEventBus } from "../src/events";
 import type { App } from "../src/http/types";
 import type { MailMessage } from "../src/modules/mail/mailer";
@@ -65,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-test-"));
   const config = loadConfig({ LOG_LEVEL: "silent", SCRYPT_LOG_N: "12", NODE_ENV: "test", DATA_DIR: dataDir, ...env });
   const db = await createTestDb();
+  const quiet = () => undefined;
+  const execution = await createExecutionService(config, { info: quiet, warn: quiet, error: quiet });
   const mails: MailMessage[] = [];
   const clock = {
     now: new Date(),
@@ -81,7 +82,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     events: new DomainEventBus(),
     mailer: { send: async (m) => void mails.push(m) },
     now: () => clock.now,
-    languages: staticCatalog(TEMPORARY_LANGUAGES),
+    languages: execution.languages,
+    execution,
   };
   const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
   await app.ready();
@@ -93,6 +95,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir,
     close: async () => {
       await app.close();
+      await execution.close();
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

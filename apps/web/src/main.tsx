@@ -3,7 +3,11 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { createAppRouter } from "./app/router";
+import { applyTheme, getTheme } from "./lib/theme";
 import "./styles.css";
+
+// Before the first render, so a dark-theme visitor never sees a light flash (the CSP forbids inline scripts).
+applyTheme(getTheme());
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

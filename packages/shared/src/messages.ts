@@ -1,3 +1,5 @@
+import { limits } from "./constants/limits";
+
 /** Every user-facing text of spec §5, §8 and §9, defined once for server and web. */
 export const validationMessages = {
   emailRequired: "Email is required",
@@ -15,6 +17,9 @@ export const validationMessages = {
   fullNameRequired: "Full name is required",
   fullNameMin: "Name must be at least 2 characters",
   avatarRequired: "Profile picture is required",
+  avatarTypeSignUp: "Only JPG, JPEG, PNG or SVG images are allowed",
+  avatarTypeEdit: "Only JPG, JPEG, PNG or WEBP images are allowed",
+  avatarTooLarge: "Profile picture must be at most 5 MB",
   messageRequired: "Message is required",
   messageMin: "Message must be at least 10 characters",
   messageMax: "Message is too long",
@@ -36,6 +41,27 @@ export const toastMessages = {
   loginRequired: "Please log in to continue",
 } as const;
 
+/** Server answers of the rooms API (spec §7, §8): success toasts and failure messages. */
+export const roomMessages = {
+  languagesListed: "Languages fetched successfully",
+  roomsListed: "Rooms fetched successfully",
+  created: "Room created successfully",
+  joined: "Room joined successfully",
+  settingsUpdated: toastMessages.roomUpdated,
+  codeSaved: toastMessages.codeSaved,
+  deleted: "Room deleted successfully",
+  removedFromList: "Room removed from your list",
+  notFound: "Room not found",
+  noAccess: "You don't have access to this room",
+  ownerOnlyUpdate: "Only the room owner can change this room",
+  ownerOnlyDelete: "Only the room owner can delete this room",
+  languageUnknown: "This language is not available. Choose one from the list.",
+  codeTooLarge: `Code must be at most ${limits.codeMaxBytes / 1024} KB`,
+  /** Free-plan room limit (spec §9), naming the limit and the way out. */
+  roomLimit: (max: number) =>
+    `The Free plan lets you own up to ${max} rooms. Delete a room or upgrade to Basic or Pro for unlimited rooms.`,
+} as const;
+
 /** Loading-toast texts of spec §7, keyed by call. */
 export const loadingMessages = {
   getRooms: "Getting rooms...",
@@ -52,6 +78,7 @@ export const loadingMessages = {
   updateProfile: "Updating profile...",
   changePassword: "Changing password...",
   forgotPassword: "Sending reset password email...",
+  resetPassword: "Resetting password...",
   sendMessage: "Sending message...",
   getPayments: "Getting payments...",
   getPaymentHistory: "Getting payment history...",

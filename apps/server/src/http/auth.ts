@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
-import { findSessionUser, type UserRow } from "../modules/users/sessions";
+import { findSessionUser, touchLastSeen, type UserRow } from "../modules/users/sessions";
 import { forbidden, sessionRequired } from "./errors";
 
 export const SESSION_COOKIE = "coderoom_session";
@@ -28,7 +28,10 @@ export function createAuth(deps: AppDeps) {
   async function resolve(request: FastifyRequest): Promise<UserRow | null> {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return null;
-    return findSessionUser(deps.db.db, token, deps.now());
+    const now = deps.now();
+    const user = await findSessionUser(deps.db.db, token, now);
+    if (user) await touchLastSeen(deps.db.db, user, now);
+    return user;
   }
 
   return {

@@ -43,6 +43,7 @@ export function toFailure(err: FastifyError | AppError | Error): Failure {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const failure = toFailure(err);
+    if (err instanceof AppError && err.retryAfterSeconds) reply.header("retry-after", String(err.retryAfterSeconds));
     if (failure.status >= 500) request.log.error({ err }, "request failed");
     else request.log.info({ code: failure.code, status: failure.status }, failure.message);
     return reply.status(failure.status).send({ success: false, message: failure.message, code: failure.code });

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: TErrorCode,
     message: string,
+    /** Seconds the client should wait before trying again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -19,5 +21,6 @@ export const forbidden = (code: TErrorCode, message: string) => new AppError(403
 export const notFound = (code: TErrorCode, message: string) => new AppError(404, code, message);
 export const conflict = (code: TErrorCode, message: string) => new AppError(409, code, message);
 export const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
-export const tooMany = (code: TErrorCode, message: string) => new AppError(429, code, message);
+export const tooMany = (code: TErrorCode, message: string, retryAfterSeconds?: number) =>
+  new AppError(429, code, message, retryAfterSeconds);
 export const unavailable = (code: TErrorCode, message: string) => new AppError(503, code, message);

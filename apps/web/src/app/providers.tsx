@@ -1,15 +1,18 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Toaster } from "react-hot-toast";
+import { AppToaster } from "./toaster";
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+/** A query client with the app's defaults (errors are toasted by the http client, not retried). */
+export const createQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-/** App-wide providers: data cache and toasts (spec §9: 20 visible, 4000/2000 ms, 350 px). */
-export function Providers({ children }: { children: ReactNode }) {
+/** App-wide providers: data cache and toasts. */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" toastOptions={{ duration: 4000, success: { duration: 2000 }, style: { maxWidth: 350 } }} />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -48,32 +48,36 @@ export interface RequestOptions {
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const toastId = opts.loading ? toast.loading(opts.loading) : undefined;
+  // The outcome toast replaces the loading toast in place (same id), or stands alone.
+  const finish = (kind: "success" | "error", message: string, show: boolean) => {
+    if (show && message) toast[kind](message, { id: toastId });
+    else if (toastId) toast.dismiss(toastId);
+  };
   const isForm = opts.body instanceof FormData;
+  let res: Response;
   try {
-    let res: Response;
-    try {
-      res = await fetch(`/api/v1${path}`, {
-        method: opts.method ?? "GET",
-        credentials: "include",
-        headers: opts.body !== undefined && !isForm ? { "content-type": "application/json" } : undefined,
-        body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
-        signal: opts.signal,
-      });
-    } catch (err) {
-      if ((err as Error).name === "AbortError") throw err;
-      if (opts.toastError !== false) toast.error(toastMessages.unexpectedError);
-      throw new ApiError(0, "network_error", toastMessages.unexpectedError);
+    res = await fetch(`/api/v1${path}`, {
+      method: opts.method ?? "GET",
+      credentials: "include",
+      headers: opts.body !== undefined && !isForm ? { "content-type": "application/json" } : undefined,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") {
+      finish("error", "", false);
+      throw err;
     }
-    const body = (await res.json().catch(() => null)) as (Envelope<T> & { code?: string }) | null;
-    if (!res.ok || !body || body.success === false) {
-      const message = body?.message || toastMessages.genericError;
-      if (res.status === SESSION_REQUIRED_STATUS) sessionExpiredListeners.forEach((l) => l());
-      if (opts.toastError !== false) toast.error(message);
-      throw new ApiError(res.status, body?.code ?? "unknown", message);
-    }
-    if (opts.toastSuccess ?? Boolean(opts.loading)) toast.success(body.message);
-    return body;
-  } finally {
-    if (toastId) toast.dismiss(toastId);
+    finish("error", toastMessages.unexpectedError, opts.toastError !== false);
+    throw new ApiError(0, "network_error", toastMessages.unexpectedError);
   }
+  const body = (await res.json().catch(() => null)) as (Envelope<T> & { code?: string }) | null;
+  if (!res.ok || !body || body.success === false) {
+    const message = body?.message || toastMessages.genericError;
+    if (res.status === SESSION_REQUIRED_STATUS) sessionExpiredListeners.forEach((l) => l());
+    finish("error", message, opts.toastError !== false);
+    throw new ApiError(res.status, body?.code ?? "unknown", message);
+  }
+  finish("success", body.message, opts.toastSuccess ?? Boolean(opts.loading));
+  return body;
 }

@@ -1,4 +1,11 @@
-/** Placeholder until its issue lands. */
+import { Wallet } from "lucide-react";
+import { ComingSoon } from "../components/coming-soon";
+
+/** /allpayments, admin only (placeholder until payments ship). */
 export function AllPaymentsPage() {
-  return <h1>AllPaymentsPage</h1>;
+  return (
+    <ComingSoon title="All Payments" icon={Wallet} back={{ to: "/profile", label: "Back to Profile" }}>
+      Revenue, transactions and success rate across all users will appear here.
+    </ComingSoon>
+  );
 }

@@ -1,4 +1,11 @@
-/** Placeholder until its issue lands. */
+import { AuthShell } from "../features/auth/components/auth-shell";
+import { ChangePasswordForm } from "../features/auth/components/change-password-form";
+
+/** /changepassword (logged in). */
 export function ChangePasswordPage() {
-  return <h1>ChangePasswordPage</h1>;
+  return (
+    <AuthShell title="Change password" subtitle="Pick a new password with upper- and lowercase letters, a number and a symbol.">
+      <ChangePasswordForm />
+    </AuthShell>
+  );
 }

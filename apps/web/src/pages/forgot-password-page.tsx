@@ -1,4 +1,11 @@
-/** Placeholder until its issue lands. */
+import { AuthShell } from "../features/auth/components/auth-shell";
+import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form";
+
+/** /forgotpassword. */
 export function ForgotPasswordPage() {
-  return <h1>ForgotPasswordPage</h1>;
+  return (
+    <AuthShell title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it.">
+      <ForgotPasswordForm />
+    </AuthShell>
+  );
 }

@@ -1,4 +1,18 @@
-/** Placeholder until its issue lands. */
+import { useAuth } from "../lib/auth-store";
+import { PageSpinner } from "../components/ui/spinner";
+import { CancelSubscriptionCard } from "../features/profile/components/cancel-subscription-card";
+import { ProfileOverview } from "../features/profile/components/profile-overview";
+import { UsageStats } from "../features/profile/components/usage-stats";
+
+/** /profile: the signed-in user's details, usage and subscription (kept fresh by the layout). */
 export function ProfilePage() {
-  return <h1>ProfilePage</h1>;
+  const { data } = useAuth();
+  if (!data) return <PageSpinner />;
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-10 sm:px-6">
+      <ProfileOverview user={data} />
+      <UsageStats user={data} />
+      <CancelSubscriptionCard user={data} />
+    </div>
+  );
 }

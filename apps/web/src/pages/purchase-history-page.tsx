@@ -1,4 +1,11 @@
-/** Placeholder until its issue lands. */
+import { Receipt } from "lucide-react";
+import { ComingSoon } from "../components/coming-soon";
+
+/** /purchasehistory (placeholder until payments ship). */
 export function PurchaseHistoryPage() {
-  return <h1>PurchaseHistoryPage</h1>;
+  return (
+    <ComingSoon title="My Purchases" icon={Receipt}>
+      Your subscription payments will be listed here with their payment and subscription IDs.
+    </ComingSoon>
+  );
 }

@@ -1,4 +1,13 @@
-/** Placeholder until its issue lands. */
+import { useParams } from "react-router";
+import { AuthShell } from "../features/auth/components/auth-shell";
+import { ResetPasswordForm } from "../features/auth/components/reset-password-form";
+
+/** /resetpassword/:token. */
 export function ResetPasswordPage() {
-  return <h1>ResetPasswordPage</h1>;
+  const { token = "" } = useParams();
+  return (
+    <AuthShell title="Set a new password" subtitle="Choose a strong password you don't use anywhere else.">
+      <ResetPasswordForm token={token} />
+    </AuthShell>
+  );
 }

@@ -1,4 +1,17 @@
-/** Placeholder until its issue lands. */
+import { Navigate } from "react-router";
+import { useAuth } from "../lib/auth-store";
+import { useOrigin } from "../lib/origin";
+import { AuthShell } from "../features/auth/components/auth-shell";
+import { SignUpForm } from "../features/auth/components/signup-form";
+
+/** /signup: a logged-in user (including right after registering) goes to the origin page or /. */
 export function SignUpPage() {
-  return <h1>SignUpPage</h1>;
+  const { isLoggedIn } = useAuth();
+  const { target, state } = useOrigin();
+  if (isLoggedIn) return <Navigate to={target} replace />;
+  return (
+    <AuthShell title="Create your account" subtitle="Start coding together in minutes. It's free.">
+      <SignUpForm originState={state} />
+    </AuthShell>
+  );
 }

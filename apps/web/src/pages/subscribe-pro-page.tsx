@@ -1,4 +1,13 @@
-/** Placeholder until its issue lands. */
+import { Crown } from "lucide-react";
+import { plans } from "@coderoom/shared/constants/plans";
+import { ComingSoon } from "../components/coming-soon";
+
+/** /subscribe-pro (placeholder until payments ship). */
 export function SubscribeProPage() {
-  return <h1>SubscribeProPage</h1>;
+  return (
+    <ComingSoon title={`Subscribe to ${plans.pro.name}`} icon={Crown}>
+      Checkout for the {plans.pro.name} plan (₹{plans.pro.price} per month) is almost ready. Until then you can keep
+      coding on the Free plan.
+    </ComingSoon>
+  );
 }

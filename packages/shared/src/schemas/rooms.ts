@@ -63,3 +63,23 @@ export const zRoomSummary = z.object({
   updatedAt: z.string(),
 });
 export type TRoomSummary = z.infer<typeof zRoomSummary>;
+
+/** `data` of `POST /rooms/create`. */
+export const zCreateRoomResult = z.object({ roomId: z.string() });
+
+/** `data` of `PUT /rooms/update/{id}`: the new state without the code, and what changed. */
+export const zUpdateRoomResult = z.object({
+  roomId: z.string(),
+  roomName: z.string(),
+  anyoneCanEdit: z.boolean(),
+  updatedAt: z.string(),
+  changed: z.array(z.enum(["roomName", "code", "anyoneCanEdit"])),
+});
+export type TUpdateRoomResult = z.infer<typeof zUpdateRoomResult>;
+
+/** `data` of `DELETE /rooms/delete/{id}`: deleted for everyone (owner) or removed from the caller's list. */
+export const zDeleteRoomResult = z.object({ roomId: z.string(), outcome: z.enum(["deleted", "removed"]) });
+export type TDeleteRoomResult = z.infer<typeof zDeleteRoomResult>;
+
+/** `data` of `GET /users/rooms`. */
+export const zUserRoomsResult = z.object({ rooms: z.array(zRoomSummary) });

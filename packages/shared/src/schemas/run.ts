@@ -35,3 +35,14 @@ export const runStatus = {
   other: { id: 12, description: "Runtime Error (Other)" },
   internal: { id: 13, description: "Internal Error" },
 } as const;
+
+/** `GET /rooms/run/status`: where the caller's run stands (the UI shows "Queued" while it waits) and today's count. */
+export const zRunQueueState = z.object({
+  state: z.enum(["idle", "queued", "running"]),
+  /** 1 = next to start; null unless queued. */
+  position: z.number().int().nullable(),
+  runsToday: z.number().int(),
+  /** null = unlimited. */
+  runsPerDay: z.number().int().nullable(),
+});
+export type TRunQueueState = z.infer<typeof zRunQueueState>;

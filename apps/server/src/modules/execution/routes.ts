@@ -1,6 +1,31 @@
+import { zSuccess } from "@coderoom/shared/schemas/envelope";
+import { zRunBody, zRunQueueState, zRunResult } from "@coderoom/shared/schemas/run";
 import type { AppDeps } from "../../deps";
-import type { Auth } from "../../http/auth";
+import { currentUser, type Auth } from "../../http/auth";
+import { ok } from "../../http/envelope";
 import type { App } from "../../http/types";
+import { runCode, runQueueState } from "./run-code";
+import { runFinishedMessage, runMessages } from "./run-messages";
 
-/** Placeholder until its issue lands. */
-export async function runRoutes(_app: App, _deps: AppDeps, _auth: Auth): Promise<void> {}
+const tags = ["execution"];
+
+/** `POST /rooms/run` (spec §7) and the queue status the playground shows while a run waits. */
+export async function runRoutes(app: App, deps: AppDeps, auth: Auth): Promise<void> {
+  app.post(
+    "/rooms/run",
+    {
+      preHandler: auth.required,
+      schema: { tags, summary: "Run code in the sandbox", body: zRunBody, response: { 200: zSuccess(zRunResult) } },
+    },
+    async (request) => {
+      const { result, queued } = await runCode(deps, { user: currentUser(request), body: request.body });
+      return ok(runFinishedMessage(result, queued), result);
+    },
+  );
+
+  app.get(
+    "/rooms/run/status",
+    { preHandler: auth.required, schema: { tags, summary: "Where my run stands", response: { 200: zSuccess(zRunQueueState) } } },
+    async (request) => ok(runMessages.queueState, await runQueueState(deps, currentUser(request))),
+  );
+}

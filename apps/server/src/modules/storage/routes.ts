@@ -1,5 +1,31 @@
+import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
 import type { App } from "../../http/types";
+import { readAvatarFile } from "./avatar-store";
 
-/** Placeholder: serves stored avatars under /uploads. */
-export async function avatarFileRoutes(_app: App, _opts: { deps: AppDeps }): Promise<void> {}
+const zAvatarFileParams = z.object({ file: z.string().max(64) });
+
+/** Serves stored avatars under /uploads: always WebP we encoded, cached forever (names are never reused). */
+export async function avatarFileRoutes(app: App, opts: { deps: AppDeps }): Promise<void> {
+  const { config } = opts.deps;
+  app.get(
+    "/uploads/avatars/:file",
+    {
+      schema: {
+        tags: ["Storage"],
+        summary: "A stored profile picture (500×500 WebP)",
+        params: zAvatarFileParams,
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readAvatarFile(config, request.params.file);
+      if (!bytes) throw notFound("not_found", "File not found");
+      return reply
+        .header("content-type", "image/webp")
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .send(bytes);
+    },
+  );
+}

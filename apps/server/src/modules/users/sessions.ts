@@ -52,6 +52,23 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+const LAST_SEEN_RESOLUTION_MS = 3_600_000;
+
+/**
+ * Records that the user was active, at most once per hour: the in-memory check
+ * skips the query almost always, and the guarded UPDATE is a no-op if another
+ * request got there first. Guest cleanup reads last_seen_at.
+ */
+export async function touchLastSeen(db: Db, user: UserRow, now: Date): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  if (user.lastSeenAt > staleBefore) return;
+  await db
+    .update(users)
+    .set({ lastSeenAt: now })
+    .where(and(eq(users.id, user.id), lt(users.lastSeenAt, staleBefore)));
+  user.lastSeenAt = now;
+}
+
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

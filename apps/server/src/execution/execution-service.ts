@@ -1,0 +1,97 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Config } from "../config";
+import { Judge0Runner } from "./judge0/judge0-runner";
+import type { LanguageCatalog } from "./language-catalog";
+import { allLanguageSpecs, discoverLanguages } from "./languages/discover-languages";
+import { RunScheduler } from "./run-scheduler";
+import type { Runner } from "./runner";
+import type { StepLimits } from "./sandbox/run-step";
+import { SandboxRunner, type SandboxLimits } from "./sandbox/sandbox-runner";
+import { inspectSandboxHost } from "./sandbox/sandbox-setup";
+
+export interface ExecLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Code execution as the app sees it: the backend, its languages and the run queue. */
+export interface ExecutionService {
+  readonly runner: Runner;
+  readonly languages: LanguageCatalog;
+  readonly scheduler: RunScheduler;
+  close(): Promise<void>;
+}
+
+const MB = 1024 * 1024;
+
+/** The sandbox limits from the RUN_* settings; compiling gets more time, memory and threads than running. */
+export function sandboxLimits(config: Config): SandboxLimits {
+  const run: StepLimits = {
+    cpuSeconds: config.RUN_CPU_SECONDS,
+    wallSeconds: config.RUN_WALL_SECONDS,
+    memoryBytes: config.RUN_MEMORY_MB * MB,
+    pids: config.RUN_MAX_PROCESSES,
+    cores: config.RUN_CPU_CORES,
+    fileBytes: config.RUN_FILE_SIZE_KB * 1024,
+    openFiles: 512,
+    stackBytes: 64 * MB,
+  };
+  const compile: StepLimits = {
+    cpuSeconds: config.RUN_COMPILE_CPU_SECONDS,
+    wallSeconds: config.RUN_COMPILE_WALL_SECONDS,
+    memoryBytes: config.RUN_COMPILE_MEMORY_MB * MB,
+    pids: Math.max(config.RUN_MAX_PROCESSES, 128),
+    cores: Math.max(config.RUN_CPU_CORES, Math.min(2, os.availableParallelism())),
+    fileBytes: 128 * MB,
+    openFiles: 1024,
+    stackBytes: 64 * MB,
+  };
+  return { run, compile, outputBytes: config.RUN_OUTPUT_KB * 1024 };
+}
+
+async function createSandboxRunner(config: Config, log: ExecLog): Promise<Runner> {
+  await fs.mkdir(config.SANDBOX_DIR, { recursive: true, mode: 0o711 }).catch(() => undefined);
+  const discovery = await discoverLanguages({ cacheFile: path.join(config.SANDBOX_DIR, "toolchains.json") });
+  if (discovery.missing.length > 0) {
+    log.info({ missing: discovery.missing.map((m) => `${m.spec.label.replace(" (%s)", "")}: ${m.reason}`) }, "some languages are not installed (scripts/install-toolchains.sh)");
+  }
+  const host = await inspectSandboxHost();
+  if (!host.ok) log.warn({}, host.reason);
+  const uidCount = Math.max(16, config.RUN_CONCURRENCY * 2);
+  return SandboxRunner.create({
+    host,
+    languages: discovery.installed,
+    rootDir: config.SANDBOX_DIR,
+    uids: Array.from({ length: uidCount }, (_, i) => config.SANDBOX_UID + i),
+    limits: sandboxLimits(config),
+    log,
+  });
+}
+
+function createJudge0Runner(config: Config, log: ExecLog): Promise<Runner> {
+  if (!config.JUDGE0_URL) throw new Error("EXECUTION_BACKEND=judge0 needs JUDGE0_URL (the Judge0 API base URL)");
+  return Judge0Runner.create({
+    url: config.JUDGE0_URL,
+    authHeader: config.JUDGE0_AUTH_HEADER,
+    authToken: config.JUDGE0_AUTH_TOKEN,
+    maxWaitMs: (config.RUN_WALL_SECONDS + config.RUN_COMPILE_WALL_SECONDS + 60) * 1000,
+    pollMs: config.JUDGE0_POLL_MS,
+    log,
+  });
+}
+
+/** Builds the configured backend (discovering toolchains for the sandbox) and the run queue. */
+export async function createExecutionService(config: Config, log: ExecLog): Promise<ExecutionService> {
+  const runner = config.EXECUTION_BACKEND === "judge0" ? await createJudge0Runner(config, log) : await createSandboxRunner(config, log);
+  const offered = runner.languages.list().length;
+  log.info({ backend: runner.kind, languages: offered, known: allLanguageSpecs.length }, "code execution ready");
+  return {
+    runner,
+    languages: runner.languages,
+    scheduler: new RunScheduler({ concurrency: config.RUN_CONCURRENCY, maxQueue: config.RUN_QUEUE_MAX }),
+    close: () => runner.close(),
+  };
+}

@@ -1,0 +1,150 @@
+import type { LanguageSpec } from "./language-spec";
+
+const semver = /(\d+\.\d+(?:\.\d+)*)/;
+const hello = (line: string) => `${line}\n`;
+
+/** Interpreted languages (TypeScript is type-checked and compiled to JavaScript first). */
+export const scriptLanguages: LanguageSpec[] = [
+  {
+    id: 71,
+    label: "Python (%s)",
+    requires: ["python3"],
+    version: { argv: ["python3", "--version"], pattern: /Python (\S+)/ },
+    source: "main.py",
+    run: ["python3", "main.py"],
+    judge0Name: /^Python \(3\./,
+    starter: hello('print("Hello, World!")'),
+  },
+  {
+    id: 63,
+    label: "JavaScript (Node.js %s)",
+    requires: ["node"],
+    version: { argv: ["node", "--version"], pattern: /v(\S+)/ },
+    source: "main.js",
+    run: (ctx) => ["node", `--max-old-space-size=${ctx.heapMb}`, "main.js"],
+    starter: hello('console.log("Hello, World!");'),
+  },
+  {
+    id: 74,
+    label: "TypeScript (%s)",
+    requires: ["tsc", "node"],
+    version: { argv: ["tsc", "--version"], pattern: /Version (\S+)/ },
+    source: "main.ts",
+    compile: ["tsc", "--target", "ES2020", "--module", "commonjs", "--pretty", "false", "--outDir", ".", "main.ts"],
+    run: (ctx) => ["node", `--max-old-space-size=${ctx.heapMb}`, "main.js"],
+    starter: hello('console.log("Hello, World!");'),
+  },
+  {
+    id: 72,
+    label: "Ruby (%s)",
+    requires: ["ruby"],
+    version: { argv: ["ruby", "--version"], pattern: /ruby (\d+\.\d+\.\d+)/ },
+    source: "main.rb",
+    run: ["ruby", "main.rb"],
+    starter: hello('puts "Hello, World!"'),
+  },
+  {
+    id: 68,
+    label: "PHP (%s)",
+    requires: ["php"],
+    version: { argv: ["php", "--version"], pattern: /PHP (\d+\.\d+\.\d+)/ },
+    etc: ["/etc/php"],
+    source: "main.php",
+    run: ["php", "-d", "display_errors=stderr", "main.php"],
+    starter: `<?php
+echo "Hello, World!\\n";
+`,
+  },
+  {
+    id: 85,
+    label: "Perl (%s)",
+    requires: ["perl"],
+    version: { argv: ["perl", "-e", "print $^V"], pattern: /v(\S+)/ },
+    source: "main.pl",
+    run: ["perl", "main.pl"],
+    starter: hello('print "Hello, World!\\n";'),
+  },
+  {
+    id: 64,
+    label: "Lua (%s)",
+    requires: ["lua"],
+    version: { argv: ["lua", "-v"], pattern: /Lua (\d+\.\d+(?:\.\d+)?)/ },
+    source: "main.lua",
+    run: ["lua", "main.lua"],
+    starter: hello('print("Hello, World!")'),
+  },
+  {
+    id: 46,
+    label: "Bash (%s)",
+    requires: ["bash"],
+    version: { argv: ["bash", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
+    source: "main.sh",
+    run: ["bash", "main.sh"],
+    starter: hello('echo "Hello, World!"'),
+  },
+  {
+    id: 80,
+    label: "R (%s)",
+    requires: ["Rscript"],
+    version: { argv: ["Rscript", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
+    etc: ["/etc/R"],
+    source: "main.r",
+    run: ["Rscript", "main.r"],
+    env: (ctx) => ({ OMP_NUM_THREADS: String(ctx.cores), OPENBLAS_NUM_THREADS: String(ctx.cores) }),
+    starter: hello('cat("Hello, World!\\n")'),
+  },
+  {
+    id: 66,
+    label: "Octave (%s)",
+    requires: ["octave-cli"],
+    version: { argv: ["octave-cli", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
+    source: "main.m",
+    run: ["octave-cli", "--quiet", "--no-history", "--no-init-file", "--no-window-system", "main.m"],
+    env: (ctx) => ({ OMP_NUM_THREADS: String(ctx.cores), OPENBLAS_NUM_THREADS: String(ctx.cores) }),
+    starter: hello('printf("Hello, World!\\n");'),
+  },
+  {
+    id: 57,
+    label: "Elixir (%s)",
+    requires: ["elixir"],
+    version: { argv: ["elixir", "--version"], pattern: /Elixir (\d+\.\d+\.\d+)/ },
+    source: "main.exs",
+    run: ["elixir", "main.exs"],
+    memfdJit: true,
+    env: (ctx) => ({ ERL_FLAGS: `+S ${ctx.cores}:${ctx.cores} +SDcpu ${ctx.cores}:${ctx.cores} +SDio 2 +A 1` }),
+    starter: hello('IO.puts("Hello, World!")'),
+  },
+  {
+    id: 58,
+    label: "Erlang (OTP %s)",
+    requires: ["escript", "erl"],
+    version: {
+      argv: [
+        "erl",
+        "-noshell",
+        "-eval",
+        'R = erlang:system_info(otp_release), {ok, V} = file:read_file(filename:join([code:root_dir(), "releases", R, "OTP_VERSION"])), io:put_chars(V), halt().',
+      ],
+      pattern: semver,
+    },
+    source: "main.erl",
+    run: ["escript", "main.erl"],
+    memfdJit: true,
+    env: (ctx) => ({ ERL_FLAGS: `+S ${ctx.cores}:${ctx.cores} +SDcpu ${ctx.cores}:${ctx.cores} +SDio 2 +A 1` }),
+    starter: `-module(main).
+-export([main/1]).
+
+main(_) ->
+    io:format("Hello, World!~n").
+`,
+  },
+  {
+    id: 82,
+    label: "SQL (SQLite %s)",
+    requires: ["sqlite3"],
+    version: { argv: ["sqlite3", "--version"], pattern: /^(\d+\.\d+\.\d+)/ },
+    source: "main.sql",
+    run: ["sqlite3", "-bail", "-batch", ":memory:", ".read main.sql"],
+    starter: hello("SELECT 'Hello, World!';"),
+  },
+];

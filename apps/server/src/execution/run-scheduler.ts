@@ -1,0 +1,103 @@
+/** Why the scheduler refused a run: the user already has one, or the queue is full. */
+export class SchedulerRefusal extends Error {
+  constructor(readonly reason: "busy" | "full") {
+    super(reason === "busy" ? "a run of this user is already queued or running" : "the run queue is full");
+    this.name = "SchedulerRefusal";
+  }
+}
+
+export interface QueueState {
+  state: "idle" | "queued" | "running";
+  /** 1 = next to start; null unless queued. */
+  position: number | null;
+}
+
+interface Entry {
+  key: string;
+  granted: boolean;
+  grant?: () => void;
+}
+
+/** A place in the scheduler: run a task in it once, or release it unused. */
+export interface Ticket {
+  /** True when the run had to wait for a free slot. */
+  readonly queued: boolean;
+  run<T>(task: () => Promise<T>): Promise<T>;
+  release(): void;
+}
+
+/**
+ * Bounded run queue: at most `concurrency` runs at once, at most `maxQueue`
+ * waiting, one run per key (user) at a time. Slots are reserved synchronously,
+ * so the checks cannot race with each other.
+ */
+export class RunScheduler {
+  private active = 0;
+  private readonly waiting: Entry[] = [];
+  private readonly byKey = new Map<string, Entry>();
+
+  constructor(private readonly opts: { concurrency: number; maxQueue: number }) {}
+
+  /** Reserves a place for `key`'s run; throws SchedulerRefusal when busy or full. */
+  reserve(key: string): Ticket {
+    if (this.byKey.has(key)) throw new SchedulerRefusal("busy");
+    const entry: Entry = { key, granted: false };
+    if (this.active < this.opts.concurrency && this.waiting.length === 0) {
+      entry.granted = true;
+      this.active += 1;
+    } else if (this.waiting.length >= this.opts.maxQueue) {
+      throw new SchedulerRefusal("full");
+    } else {
+      this.waiting.push(entry);
+    }
+    this.byKey.set(key, entry);
+    const queued = !entry.granted;
+    let used = false;
+    return {
+      queued,
+      run: async <T>(task: () => Promise<T>) => {
+        if (used) throw new Error("ticket already used");
+        used = true;
+        try {
+          if (!entry.granted) await new Promise<void>((resolve) => (entry.grant = resolve));
+          return await task();
+        } finally {
+          this.finish(entry);
+        }
+      },
+      release: () => {
+        if (used) return;
+        used = true;
+        this.finish(entry);
+      },
+    };
+  }
+
+  /** Where `key`'s run stands now. */
+  state(key: string): QueueState {
+    const entry = this.byKey.get(key);
+    if (!entry) return { state: "idle", position: null };
+    if (entry.granted) return { state: "running", position: null };
+    return { state: "queued", position: this.waiting.indexOf(entry) + 1 };
+  }
+
+  get stats(): { running: number; waiting: number } {
+    return { running: this.active, waiting: this.waiting.length };
+  }
+
+  private finish(entry: Entry): void {
+    this.byKey.delete(entry.key);
+    if (!entry.granted) {
+      const i = this.waiting.indexOf(entry);
+      if (i >= 0) this.waiting.splice(i, 1);
+      return;
+    }
+    this.active -= 1;
+    const next = this.waiting.shift();
+    if (next) {
+      next.granted = true;
+      this.active += 1;
+      next.grant?.();
+    }
+  }
+}

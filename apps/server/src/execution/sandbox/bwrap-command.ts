@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** Host programs the sandbox is built from, found once at start. */
+export interface SandboxTools {
+  bwrap: string;
+  bash: string;
+}
+
+export interface BwrapStep {
+  /** Host directory mounted read-write at /box, the job's working directory. */
+  boxDir: string;
+  /** Host directory holding the generated passwd and group files. */
+  etcDir: string;
+  /** Configuration the language's toolchain reads (e.g. /etc/java-17-openjdk), bound read-only when present. */
+  etc: readonly string[];
+  tmpBytes: number;
+  env: Record<string, string>;
+  argv: string[];
+}
+
+/** What every job may read from /etc: the dynamic linker cache and the alternatives symlinks. */
+const BASE_ETC = ["/etc/alternatives", "/etc/ld.so.cache"];
+
+/** Top-level directories that merged-/usr systems make symlinks into /usr. */
+function rootLinks(): string[] {
+  const args: string[] = [];
+  for (const name of ["bin", "sbin", "lib", "lib32", "lib64", "libx32"]) {
+    const host = `/${name}`;
+    try {
+      const st = fs.lstatSync(host);
+      if (st.isSymbolicLink()) args.push("--symlink", fs.readlinkSync(host), host);
+      else if (st.isDirectory()) args.push("--ro-bind", host, host);
+    } catch {
+      // absent on this system
+    }
+  }
+  return args;
+}
+
+let cachedLinks: string[] | undefined;
+
+/**
+ * bwrap's arguments for one step: every namespace new (no network at all), /usr
+ * read-only, a read-only root with a private /tmp and the work dir at /box, a cleared
+ * environment. The gate starts it as the job's uid (bwrap's --uid alone would keep
+ * real uid 0); bwrap itself sets no_new_privs and drops all capabilities.
+ */
+export function bwrapArgs(step: BwrapStep): string[] {
+  cachedLinks ??= rootLinks();
+  const etc = [...BASE_ETC, ...step.etc].flatMap((p) => ["--ro-bind-try", p, p]);
+  const env = Object.entries(step.env).flatMap(([k, v]) => ["--setenv", k, v]);
+  return [
+    "--unshare-all",
+    "--unshare-user",
+    "--disable-userns",
+    "--die-with-parent",
+    "--new-session",
+    "--clearenv",
+    "--hostname",
+    "sandbox",
+    "--ro-bind",
+    "/usr",
+    "/usr",
+    ...cachedLinks,
+    ...etc,
+    "--ro-bind",
+    path.join(step.etcDir, "passwd"),
+    "/etc/passwd",
+    "--ro-bind",
+    path.join(step.etcDir, "group"),
+    "/etc/group",
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--size",
+    String(step.tmpBytes),
+    "--tmpfs",
+    "/tmp",
+    "--bind",
+    step.boxDir,
+    "/box",
+    "--chdir",
+    "/box",
+    // The root is bwrap's own tmpfs: read-only, so only /box and /tmp take writes.
+    "--remount-ro",
+    "/",
+    ...env,
+    "--",
+    ...step.argv,
+  ];
+}

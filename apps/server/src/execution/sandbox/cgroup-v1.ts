@@ -1,0 +1,109 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Cgroup, CgroupDriver, CgroupLimits, CgroupUsage } from "./cgroup";
+import { killProcs, removeDir, sweepChildren } from "./cgroup-fs";
+
+type Controller = "memory" | "pids" | "cpu" | "cpuacct";
+const CFS_PERIOD_US = 100_000;
+
+async function writeIfPresent(file: string, value: string): Promise<void> {
+  try {
+    await fs.writeFile(file, value);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}
+
+class CgroupV1 implements Cgroup {
+  constructor(private readonly dirs: Record<Controller, string>) {}
+
+  /** Distinct directories (cpu and cpuacct are often one mount). */
+  private unique(): string[] {
+    return [...new Set(Object.values(this.dirs))];
+  }
+
+  async join(pid: number): Promise<void> {
+    for (const dir of this.unique()) await fs.writeFile(path.join(dir, "cgroup.procs"), String(pid));
+  }
+
+  async setLimits(limits: CgroupLimits): Promise<void> {
+    const memory = (file: string) => path.join(this.dirs.memory, file);
+    const bytes = String(limits.memoryBytes);
+    // memsw (memory + swap) may never be below the memory limit: lowering sets memory first, raising memsw first.
+    try {
+      await fs.writeFile(memory("memory.limit_in_bytes"), bytes);
+      await writeIfPresent(memory("memory.memsw.limit_in_bytes"), bytes);
+    } catch {
+      await writeIfPresent(memory("memory.memsw.limit_in_bytes"), bytes);
+      await fs.writeFile(memory("memory.limit_in_bytes"), bytes);
+    }
+    await fs.writeFile(path.join(this.dirs.pids, "pids.max"), String(limits.pids));
+    await fs.writeFile(path.join(this.dirs.cpu, "cpu.cfs_quota_us"), String(Math.round(limits.cores * CFS_PERIOD_US)));
+  }
+
+  async resetUsage(): Promise<void> {
+    await fs.writeFile(path.join(this.dirs.cpuacct, "cpuacct.usage"), "0");
+    await fs.writeFile(path.join(this.dirs.memory, "memory.max_usage_in_bytes"), "0");
+  }
+
+  async cpuMs(): Promise<number> {
+    const ns = await fs.readFile(path.join(this.dirs.cpuacct, "cpuacct.usage"), "utf8");
+    return Number(ns) / 1e6;
+  }
+
+  async usage(): Promise<CgroupUsage> {
+    const [cpuMs, peak, oom] = await Promise.all([
+      this.cpuMs(),
+      fs.readFile(path.join(this.dirs.memory, "memory.max_usage_in_bytes"), "utf8"),
+      fs.readFile(path.join(this.dirs.memory, "memory.oom_control"), "utf8"),
+    ]);
+    const kills = /^oom_kill (\d+)/m.exec(oom)?.[1];
+    return { cpuMs, memoryKb: Math.round(Number(peak) / 1024), oomKilled: Number(kills ?? 0) > 0 };
+  }
+
+  killAll(): Promise<void> {
+    return killProcs(path.join(this.dirs.pids, "cgroup.procs"));
+  }
+
+  async remove(): Promise<void> {
+    for (const dir of this.unique()) await removeDir(dir, () => this.killAll());
+  }
+}
+
+/** cgroup v1: one hierarchy per controller; the memsw limit stops the job from swapping past its limit. */
+export class CgroupV1Driver implements CgroupDriver {
+  readonly version = 1 as const;
+
+  private constructor(private readonly parents: Record<Controller, string>) {}
+
+  static async open(mountsByController: Record<Controller, string>, parentName: string): Promise<CgroupV1Driver> {
+    const parents = {} as Record<Controller, string>;
+    for (const [c, mount] of Object.entries(mountsByController) as [Controller, string][]) {
+      parents[c] = path.join(mount, parentName);
+      await fs.mkdir(parents[c], { recursive: true });
+    }
+    return new CgroupV1Driver(parents);
+  }
+
+  async sweep(isStale: (name: string) => boolean): Promise<void> {
+    for (const parent of new Set(Object.values(this.parents))) await sweepChildren(parent, isStale);
+  }
+
+  async create(name: string, limits: CgroupLimits): Promise<Cgroup> {
+    const dirs = {} as Record<Controller, string>;
+    for (const c of Object.keys(this.parents) as Controller[]) {
+      dirs[c] = path.join(this.parents[c], name);
+      await fs.mkdir(dirs[c], { recursive: true });
+    }
+    const group = new CgroupV1(dirs);
+    try {
+      await writeIfPresent(path.join(dirs.memory, "memory.swappiness"), "0");
+      await fs.writeFile(path.join(dirs.cpu, "cpu.cfs_period_us"), String(CFS_PERIOD_US));
+      await group.setLimits(limits);
+    } catch (err) {
+      await group.remove().catch(() => undefined);
+      throw err;
+    }
+    return group;
+  }
+}

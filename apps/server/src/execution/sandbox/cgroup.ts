@@ -1,0 +1,82 @@
+import fs from "node:fs/promises";
+import { CgroupV1Driver } from "./cgroup-v1";
+import { CgroupV2Driver } from "./cgroup-v2";
+
+export interface CgroupLimits {
+  memoryBytes: number;
+  pids: number;
+  /** CPU bandwidth in cores (CFS quota). */
+  cores: number;
+}
+
+export interface CgroupUsage {
+  cpuMs: number;
+  /** Peak memory in KB. */
+  memoryKb: number;
+  oomKilled: boolean;
+}
+
+/** One job's control group, across every controller the host has. */
+export interface Cgroup {
+  /** Moves a process (and so every child it forks later) into the group. */
+  join(pid: number): Promise<void>;
+  setLimits(limits: CgroupLimits): Promise<void>;
+  /** Starts CPU time (and peak memory, where the kernel allows) from zero. */
+  resetUsage(): Promise<void>;
+  cpuMs(): Promise<number>;
+  usage(): Promise<CgroupUsage>;
+  /** SIGKILLs whatever is still in the group, until it is empty. */
+  killAll(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export interface CgroupDriver {
+  readonly version: 1 | 2;
+  create(name: string, limits: CgroupLimits): Promise<Cgroup>;
+  /** Removes leftover job groups whose name the predicate calls stale. */
+  sweep(isStale: (name: string) => boolean): Promise<void>;
+}
+
+interface Mount {
+  point: string;
+  fstype: string;
+  options: string[];
+}
+
+async function mounts(): Promise<Mount[]> {
+  const text = await fs.readFile("/proc/self/mountinfo", "utf8");
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [left, right = ""] = line.split(" - ");
+      const point = (left ?? "").split(" ")[4] ?? "";
+      const [fstype = "", , superOptions = ""] = right.split(" ");
+      return { point: point.replace(/\\040/g, " "), fstype, options: superOptions.split(",") };
+    });
+}
+
+const NEEDED = ["memory", "pids", "cpu", "cpuacct"] as const;
+
+/**
+ * Finds usable cgroup controllers: a cgroup2 mount that offers memory, pids and cpu,
+ * else the v1 hierarchies. Throws with the reason when neither is usable.
+ */
+export async function detectCgroups(parentName = "coderoom"): Promise<CgroupDriver> {
+  const all = await mounts();
+  for (const m of all.filter((x) => x.fstype === "cgroup2")) {
+    const controllers = (await fs.readFile(`${m.point}/cgroup.controllers`, "utf8").catch(() => "")).split(/\s+/);
+    if (["memory", "pids", "cpu"].every((c) => controllers.includes(c))) {
+      return CgroupV2Driver.open(`${m.point}/${parentName}`, m.point);
+    }
+  }
+  const v1: Partial<Record<(typeof NEEDED)[number], string>> = {};
+  for (const m of all.filter((x) => x.fstype === "cgroup")) {
+    for (const c of NEEDED) if (m.options.includes(c)) v1[c] ??= m.point;
+  }
+  const absent = NEEDED.filter((c) => !v1[c]);
+  if (absent.length > 0) {
+    throw new Error(`no cgroup controller for ${absent.join(", ")} (mount cgroup v2 with memory, pids and cpu, or the v1 hierarchies)`);
+  }
+  return CgroupV1Driver.open(v1 as Record<(typeof NEEDED)[number], string>, parentName);
+}

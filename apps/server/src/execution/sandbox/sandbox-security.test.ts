@@ -1,0 +1,174 @@
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../paths";
+import type { SandboxRunner } from "./sandbox-runner";
+import { processesOf, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+
+const UIDS = 63_000;
+const PY = 71;
+const BASH = 46;
+let runner: SandboxRunner;
+
+const run = (langId: number, code: string, stdin = "") => runner.run({ langId, code, stdin });
+
+describe.skipIf(sandboxSkipReason)("sandbox: a job cannot get out", () => {
+  const canary = `canary-${process.pid}-${Date.now()}`;
+  let secretDir: string;
+  let server: http.Server;
+  let serverHits = 0;
+
+  beforeAll(async () => {
+    process.env.CODEROOM_TEST_SECRET = canary;
+    runner = await testSandbox(UIDS);
+    secretDir = await fs.mkdtemp(path.join(os.tmpdir(), "coderoom-secret-"));
+    await fs.writeFile(path.join(secretDir, "db.sqlite"), canary);
+    server = http.createServer((_req, res) => {
+      serverHits += 1;
+      res.end("leak");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    delete process.env.CODEROOM_TEST_SECRET;
+    await fs.rm(secretDir, { recursive: true, force: true });
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("runs as an unprivileged uid without capabilities, in a cleared environment", async () => {
+    const r = await run(PY, 'import os\nprint(os.getuid(), os.geteuid())\nprint(open("/proc/self/status").read())\nprint(sorted(os.environ))');
+    const [uid, euid] = (r.stdout ?? "").split("\n")[0]!.split(" ").map(Number);
+    expect(uid).toBeGreaterThanOrEqual(UIDS);
+    expect(euid).toBe(uid);
+    expect(r.stdout).toMatch(/CapEff:\s+0000000000000000/);
+    expect(r.stdout).toContain("['HOME', 'LANG', 'LC_ALL', 'PATH', 'PWD', 'TMPDIR']");
+    expect(r.stdout).not.toContain(canary);
+  });
+
+  it("has no network: no connection out, no DNS, not even to the server's own port on 127.0.0.1", async () => {
+    const port = (server.address() as AddressInfo).port;
+    const code = `import socket
+def attempt(name, fn):
+    try:
+        fn()
+        print(name, "OPEN")
+    except Exception as e:
+        print(name, "blocked", type(e).__name__)
+attempt("outside", lambda: socket.create_connection(("1.1.1.1", 80), timeout=2))
+attempt("dns", lambda: socket.getaddrinfo("example.com", 80))
+attempt("server", lambda: socket.create_connection(("127.0.0.1", ${port}), timeout=2))
+attempt("udp", lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b"x", ("8.8.8.8", 53)))
+print([l.split(":")[0].strip() for l in open("/proc/net/dev").read().splitlines()[2:]])`;
+    const r = await run(PY, code);
+    expect(r.status.id).toBe(3);
+    expect(r.stdout).not.toContain("OPEN");
+    expect(r.stdout?.match(/blocked/g)).toHaveLength(4);
+    expect(r.stdout).toContain("['lo']");
+    expect(serverHits).toBe(0);
+  });
+
+  it("cannot read the server's files, secrets or environment", async () => {
+    const paths = [repoRoot, path.join(repoRoot, "data"), path.join(repoRoot, ".env"), secretDir, "/etc/shadow", "/root", "/home", "/var/lib/postgresql", "/sys", "/dev/shm/coderoom"];
+    const code = `import os, glob
+for p in ${JSON.stringify(paths)}:
+    print(p, "EXISTS" if os.path.exists(p) else "missing")
+for f in glob.glob("/proc/*/environ"):
+    try:
+        print(f, open(f, "rb").read())
+    except Exception as e:
+        print(f, type(e).__name__)`;
+    const r = await run(PY, code);
+    expect(r.status.id).toBe(3);
+    for (const p of paths) expect(r.stdout).toContain(`${p} missing`);
+    expect(r.stdout).toContain("/proc/1/environ");
+    expect(r.stdout).not.toContain(canary);
+    expect(r.stdout).not.toContain("EXISTS");
+  });
+
+  it("cannot write outside its work dir, and its /tmp is private", async () => {
+    const name = `coderoom-probe-${process.pid}`;
+    const code = `for p in ["/usr/x", "/etc/x", "/x", "/proc/sys/kernel/hostname", "/tmp/${name}", "/box/out.txt"]:
+    try:
+        open(p, "w").write("x")
+        print(p, "written")
+    except Exception as e:
+        print(p, "refused", type(e).__name__)`;
+    const r = await run(PY, code);
+    expect(r.stdout).toMatch(/\/usr\/x refused/);
+    expect(r.stdout).toMatch(/\/etc\/x refused/);
+    expect(r.stdout).toMatch(/\/x refused/);
+    expect(r.stdout).toMatch(/\/proc\/sys\/kernel\/hostname refused/);
+    expect(r.stdout).toContain(`/tmp/${name} written`);
+    expect(r.stdout).toContain("/box/out.txt written");
+    await expect(fs.access(path.join("/tmp", name))).rejects.toThrow();
+  });
+
+  it("contains a fork bomb and leaves no process behind", async () => {
+    const r = await run(BASH, ":(){ :|:& };:\nsleep 10");
+    expect(r.status.id).toBe(5);
+    expect(r.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable/);
+    expect(await processesOf(UIDS)).toEqual([]);
+    const after = await run(BASH, "echo still fine");
+    expect(after.stdout).toBe("still fine\n");
+  });
+
+  it("kills a memory bomb and reports Memory Limit Exceeded", async () => {
+    const r = await run(PY, 'a = []\nwhile True:\n    a.append(b"x" * 10**7)');
+    expect(r.status.id).toBe(12);
+    expect(r.status.description).toContain("Memory Limit Exceeded");
+    expect(r.memory).toBeGreaterThan(200 * 1024);
+  });
+
+  it("stops an infinite loop at the CPU limit with Time Limit Exceeded", async () => {
+    const r = await run(PY, "while True:\n    pass");
+    expect(r.status).toEqual({ id: 5, description: "Time Limit Exceeded" });
+    expect(r.time).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("stops a program sleeping past the wall-clock limit with Time Limit Exceeded", async () => {
+    const r = await run(BASH, "sleep 30");
+    expect(r.status.id).toBe(5);
+    expect(r.time).toBeLessThan(1000);
+  });
+
+  it("caps endless output and says it was truncated", async () => {
+    const r = await run(BASH, "yes");
+    expect(r.status).toEqual({ id: 8, description: "Runtime Error (SIGXFSZ)" });
+    expect(r.stdout!.length).toBeLessThan(64 * 1024 + 200);
+    expect(r.stdout).toMatch(/\[output truncated: only the first 64 KB are shown\]\n$/);
+    const py = await run(PY, 'while True:\n    print("y" * 100)');
+    expect(py.stdout).toContain("[output truncated");
+  });
+
+  it("kills background processes the program leaves behind", async () => {
+    const r = await run(BASH, "(sleep 100 &)\nnohup sleep 100 >/dev/null 2>&1 &\nsetsid sleep 100 &\necho done");
+    expect(r.status.id).toBe(3);
+    expect(r.stdout).toBe("done\n");
+    expect(await processesOf(UIDS)).toEqual([]);
+  });
+
+  it("gives stdin to the program, also through /dev/stdin", async () => {
+    const input = "line one\nline two\n";
+    const r = await run(BASH, 'read first\necho "got $first"\ncat', input);
+    expect(r.stdout).toBe("got line one\nline two\n");
+    const devStdin = await run(PY, 'print(open("/dev/stdin").read(), end="")', input);
+    expect(devStdin.stdout).toBe(input);
+  });
+
+  it("leaves no work dir and no cgroup behind once the runner is closed", async () => {
+    const own = await testSandbox(UIDS + 100);
+    await own.run({ langId: BASH, code: "echo hi > /box/file; echo hi", stdin: "" });
+    const { runsDir, cgroupPrefix } = own.footprint!;
+    await own.close();
+    const runsOfThisProcess = (await fs.readdir(runsDir)).filter((n) => n.startsWith(`${process.pid}-`));
+    expect(runsOfThisProcess).toEqual([]);
+    const cgroupParents = ["/sys/fs/cgroup/memory/coderoom", "/sys/fs/cgroup/pids/coderoom", "/sys/fs/cgroup/coderoom"];
+    for (const dir of cgroupParents) {
+      expect((await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(cgroupPrefix))).toEqual([]);
+    }
+    expect(await processesOf(UIDS + 100)).toEqual([]);
+  });
+});

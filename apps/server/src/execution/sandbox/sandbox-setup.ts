@@ -1,0 +1,66 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { SandboxTools } from "./bwrap-command";
+import { detectCgroups, type CgroupDriver } from "./cgroup";
+
+const TOOL_DIRS = ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"];
+
+async function findTool(name: string): Promise<string | null> {
+  for (const dir of TOOL_DIRS) {
+    const candidate = path.join(dir, name);
+    try {
+      await fs.access(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // try the next directory
+    }
+  }
+  return null;
+}
+
+export type SandboxHost = { ok: true; tools: SandboxTools; cgroups: CgroupDriver } | { ok: false; reason: string };
+
+/**
+ * Checks what the sandbox needs on this host. The reasons are shown to users
+ * verbatim (503), so they say what to install; the server never falls back to
+ * running code without the sandbox.
+ */
+export async function inspectSandboxHost(): Promise<SandboxHost> {
+  const [bwrap, bash] = await Promise.all([findTool("bwrap"), findTool("bash")]);
+  if (!bwrap) {
+    return { ok: false, reason: "Code execution is unavailable: bubblewrap is not installed on the server (sudo apt-get install bubblewrap)." };
+  }
+  if (!bash) {
+    return { ok: false, reason: "Code execution is unavailable: bash is missing on the server (sudo apt-get install bash)." };
+  }
+  if (process.getuid?.() !== 0) {
+    return {
+      ok: false,
+      reason: "Code execution is unavailable: the server must run as root to sandbox jobs (each job is dropped to an unprivileged uid).",
+    };
+  }
+  try {
+    return { ok: true, tools: { bwrap, bash }, cgroups: await detectCgroups() };
+  } catch (err) {
+    return { ok: false, reason: `Code execution is unavailable: cgroups are not usable (${(err as Error).message}).` };
+  }
+}
+
+/**
+ * Prepares the sandbox's host directory: runs/ for per-run work dirs and etc/ with
+ * passwd and group files naming the job uids (some runtimes look their user up).
+ */
+export async function prepareRootDir(rootDir: string, uids: number[]): Promise<{ runsDir: string; etcDir: string }> {
+  const runsDir = path.join(rootDir, "runs");
+  const etcDir = path.join(rootDir, "etc");
+  // 0711: the job uid (bwrap runs as it) must traverse to its work dir but cannot list others.
+  for (const dir of [rootDir, runsDir, etcDir]) {
+    await fs.mkdir(dir, { recursive: true, mode: 0o711 });
+    await fs.chmod(dir, 0o711);
+  }
+  const users = uids.map((uid, i) => `sandbox${i}:x:${uid}:${uid}:CodeRoom sandbox:/box:/usr/sbin/nologin`);
+  const groups = uids.map((uid, i) => `sandbox${i}:x:${uid}:`);
+  await fs.writeFile(path.join(etcDir, "passwd"), ["root:x:0:0:root:/root:/usr/sbin/nologin", ...users, ""].join("\n"), { mode: 0o644 });
+  await fs.writeFile(path.join(etcDir, "group"), ["root:x:0:", ...groups, ""].join("\n"), { mode: 0o644 });
+  return { runsDir, etcDir };
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zRunResult } from "@coderoom/shared/schemas/run";
+import { Agent } from "../../../test/agent";
+import { loggedInUser } from "../../../test/factories";
+import { createTestApp, type TestContext } from "../../../test/test-app";
+import { startFakeJudge0, type FakeJudge0 } from "../../execution/judge0/fake-judge0";
+
+// Quotas and the Judge0 backend over HTTP; runs go to a local Judge0-compatible fake.
+let ctx: TestContext;
+let fake: FakeJudge0;
+beforeAll(async () => {
+  fake = await startFakeJudge0();
+  ctx = await createTestApp({ EXECUTION_BACKEND: "judge0", JUDGE0_URL: fake.url, JUDGE0_POLL_MS: "5" });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+const body = { code: 'print("hi")', langId: 71, stdIn: "" };
+const runsToday = async (agent: Agent) => (await agent.get("/users/profile")).body.data.user.codeExecutionCount as number;
+
+describe("POST /rooms/run on the Judge0 backend", () => {
+  it("needs a session (455)", async () => {
+    const res = await new Agent(ctx.app).post("/rooms/run", body);
+    expect(res.status).toBe(455);
+    expect(res.body.code).toBe("session_required");
+  });
+
+  it("answers the Judge0 result in the envelope, with time in ms", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const res = await agent.post("/rooms/run", { ...body, stdIn: "input ✓" });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("Code executed successfully");
+    expect(zRunResult.parse(res.body.data)).toEqual({
+      status: { id: 3, description: "Accepted" },
+      stdout: `lang 71: ${body.code.length} chars\ninput ✓`,
+      stderr: null,
+      compile_output: null,
+      time: 12,
+      memory: 3120,
+      exit_code: 0,
+    });
+  });
+
+  it("lists the Judge0 cluster's languages under CE ids", async () => {
+    const res = await new Agent(ctx.app).get("/rooms/languages");
+    expect(res.body.data).toEqual(expect.arrayContaining([{ id: 71, name: "Python (3.8.1)" }, { id: 54, name: "C++ (GCC 14.1.0)" }]));
+  });
+
+  it("answers an unknown language with 400", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const res = await agent.post("/rooms/run", { ...body, langId: 9999 });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("language_unknown");
+  });
+});
+
+describe("daily run quota (spec §9), counted per India day", () => {
+  it("lets a Free user run 10 times a day, answers the 11th with 429 naming the limit and the upgrade, and resets at midnight IST", async () => {
+    ctx.clock.set("2025-03-10T18:00:00Z"); // 23:30 in India
+    const { agent } = await loggedInUser(ctx);
+    for (let i = 0; i < 10; i++) expect((await agent.post("/rooms/run", body)).status).toBe(200);
+    const refused = await agent.post("/rooms/run", body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("run_quota_exceeded");
+    expect(refused.body.message).toContain("10 code runs of the Free plan");
+    expect(refused.body.message).toContain("Upgrade to Basic for 50 runs a day or to Pro for unlimited runs");
+    expect(await runsToday(agent)).toBe(10);
+
+    ctx.clock.set("2025-03-10T18:29:59Z"); // 23:59:59 in India: same day
+    expect((await agent.post("/rooms/run", body)).status).toBe(429);
+    ctx.clock.set("2025-03-10T18:30:00Z"); // midnight in India: a new day
+    expect((await agent.post("/rooms/run", body)).status).toBe(200);
+    expect(await runsToday(agent)).toBe(1);
+    const state = await agent.get("/rooms/run/status");
+    expect(state.body.data).toEqual({ state: "idle", position: null, runsToday: 1, runsPerDay: 10 });
+  });
+
+  it("does not reset at UTC midnight", async () => {
+    ctx.clock.set("2025-03-11T23:50:00Z"); // 05:20 on the 12th in India
+    const { agent } = await loggedInUser(ctx);
+    for (let i = 0; i < 10; i++) await agent.post("/rooms/run", body);
+    ctx.clock.set("2025-03-12T00:10:00Z"); // 05:40 on the 12th in India
+    expect((await agent.post("/rooms/run", body)).status).toBe(429);
+  });
+
+  it("gives admins unlimited runs", async () => {
+    ctx.clock.set("2025-03-13T06:00:00Z");
+    const { agent } = await loggedInUser(ctx, { role: "ADMIN" });
+    for (let i = 0; i < 12; i++) expect((await agent.post("/rooms/run", body)).status).toBe(200);
+    expect(await runsToday(agent)).toBe(12);
+  });
+
+  it("does not count a run the backend refused (queue full) or failed to run (internal error)", async () => {
+    ctx.clock.set("2025-03-14T06:00:00Z");
+    const { agent } = await loggedInUser(ctx);
+    fake.failNextSubmit(503);
+    const full = await agent.post("/rooms/run", body);
+    expect(full.status).toBe(503);
+    expect(full.body.code).toBe("run_queue_full");
+    const failed = await agent.post("/rooms/run", { ...body, code: "INTERNAL_ERROR" });
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.status.id).toBe(13);
+    expect(await runsToday(agent)).toBe(0);
+  });
+});

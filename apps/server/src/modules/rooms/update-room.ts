@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import { limits } from "@coderoom/shared/constants/limits";
+import { roomMessages } from "@coderoom/shared/messages";
+import type { TUpdateRoomBody, TUpdateRoomResult } from "@coderoom/shared/schemas/rooms";
+import type { Db } from "../../db/client";
+import { rooms } from "../../db/schema/rooms";
+import type { DomainEventBus } from "../../events";
+import { forbidden, notFound, tooLarge } from "../../http/errors";
+import type { UserRow } from "../users/sessions";
+import { can } from "./policy";
+import { getRoomOr404, type RoomRow } from "./room-store";
+
+export interface UpdateRoomOptions {
+  db: Db;
+  events: DomainEventBus;
+  user: UserRow;
+  roomId: string;
+  body: TUpdateRoomBody;
+  now: Date;
+}
+
+type Changes = Partial<Pick<RoomRow, "name" | "code" | "anyoneCanEdit">>;
+export type RoomField = TUpdateRoomResult["changed"][number];
+
+/**
+ * Applies a partial update (settings, code, or both) by the owner. `updatedAt` moves
+ * only when something really changed, so "Most Recent" means recently worked on.
+ * Returns the room and the names of the fields that changed.
+ */
+export async function updateRoom(opts: UpdateRoomOptions): Promise<{ room: RoomRow; changed: RoomField[] }> {
+  const { db, user, body } = opts;
+  // Measured in UTF-8 bytes: that is what we store and send to every collaborator.
+  if (body.code !== undefined && Buffer.byteLength(body.code, "utf8") > limits.codeMaxBytes) {
+    throw tooLarge(roomMessages.codeTooLarge);
+  }
+  const room = await getRoomOr404(db, opts.roomId);
+  const touchesSettings = body.roomName !== undefined || body.anyoneCanEdit !== undefined;
+  if (touchesSettings && !can(user, "updateSettings", room)) throw forbidden("room_forbidden", roomMessages.ownerOnlyUpdate);
+  if (body.code !== undefined && !can(user, "saveCode", room)) throw forbidden("room_forbidden", roomMessages.ownerOnlyUpdate);
+
+  const changes: Changes = {};
+  const changed: RoomField[] = [];
+  if (body.roomName !== undefined && body.roomName !== room.name) {
+    changes.name = body.roomName;
+    changed.push("roomName");
+  }
+  if (body.code !== undefined && body.code !== room.code) {
+    changes.code = body.code;
+    changed.push("code");
+  }
+  if (body.anyoneCanEdit !== undefined && body.anyoneCanEdit !== room.anyoneCanEdit) {
+    changes.anyoneCanEdit = body.anyoneCanEdit;
+    changed.push("anyoneCanEdit");
+  }
+  if (changed.length === 0) return { room, changed };
+
+  const [updated] = await db
+    .update(rooms)
+    .set({ ...changes, updatedAt: opts.now })
+    .where(eq(rooms.id, room.id))
+    .returning();
+  if (!updated) throw notFound("room_not_found", roomMessages.notFound);
+  opts.events.emit("room.updated", { roomId: room.id, byUserId: user.id, fields: changed });
+  return { room: updated, changed };
+}

@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validationMessages } from "@coderoom/shared/messages";
+import { users } from "../../db/schema/users";
+import { Agent } from "../../../test/agent";
+import { loggedInUser } from "../../../test/factories";
+import { createTestApp, type TestContext } from "../../../test/test-app";
+import { avatarUpload, hostileSvg, isWebp, makeImage, multipartBody } from "./test-uploads";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const AVATAR_URL = /^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/;
+const storedPath = (url: string) => path.join(ctx.deps.config.uploadsDir, "avatars", path.basename(url));
+const upload = (agent: Agent, body: ReturnType<typeof multipartBody>) => agent.post("/users/avatar", body.payload, { headers: body.headers });
+const avatarFiles = () => {
+  const dir = path.join(ctx.deps.config.uploadsDir, "avatars");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe("POST /users/avatar", () => {
+  it.each(["png", "jpeg", "webp"] as const)("stores a %s as a 500x500 WebP and answers { role, user }", async (format) => {
+    const { agent, user } = await loggedInUser(ctx);
+    const res = await upload(agent, avatarUpload(await makeImage(format, 640, 360), `me.${format}`, `image/${format}`));
+    expect(res.status).toBe(200);
+    expect(res.body.data.role).toBe("CODER");
+    const url: string = res.body.data.user.avatar.secure_url;
+    expect(url).toMatch(AVATAR_URL);
+    const stored = fs.readFileSync(storedPath(url));
+    expect(isWebp(stored)).toBe(true);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 500, height: 500 });
+    const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.avatarFile).toBe(path.basename(url));
+  });
+
+  it("serves the stored file as immutable, nosniff WebP", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const url: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.user.avatar.secure_url;
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.rawPayload.equals(fs.readFileSync(storedPath(url)))).toBe(true);
+  });
+
+  it("deletes the previous file when the picture is replaced", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const first: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.user.avatar.secure_url;
+    const second: string = (await upload(agent, avatarUpload(await makeImage("jpeg"), "b.jpg", "image/jpeg"))).body.data.user.avatar.secure_url;
+    expect(second).not.toBe(first);
+    expect(fs.existsSync(storedPath(first))).toBe(false);
+    expect((await ctx.app.inject(first)).statusCode).toBe(404);
+    expect((await ctx.app.inject(second)).statusCode).toBe(200);
+  });
+
+  it("rasterises an SVG with a script and an external reference: stored and served as WebP only", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const res = await upload(agent, avatarUpload(hostileSvg, "evil.svg", "image/svg+xml"));
+    expect(res.status).toBe(200);
+    const url: string = res.body.data.user.avatar.secure_url;
+    expect(url).toMatch(AVATAR_URL);
+    const stored = fs.readFileSync(storedPath(url));
+    expect(isWebp(stored)).toBe(true);
+    expect(stored.includes("<script")).toBe(false);
+    expect(stored.includes("<svg")).toBe(false);
+    const served = await ctx.app.inject(url);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(served.body).not.toContain("<svg");
+  });
+
+  it("accepts a PNG named .svg and stores it as a PNG-derived WebP", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const res = await upload(agent, avatarUpload(await makeImage("png"), "x.svg", "image/svg+xml"));
+    expect(res.status).toBe(200);
+    expect(isWebp(fs.readFileSync(storedPath(res.body.data.user.avatar.secure_url)))).toBe(true);
+  });
+
+  it.each([
+    ["a text file named x.png", Buffer.from("just some text, not an image"), "x.png", "image/png"],
+    ["an HTML page named x.jpg", Buffer.from("<html><script>alert(1)</script></html>"), "x.jpg", "image/jpeg"],
+    ["a truncated PNG", Buffer.from("\x89PNG\r\n\x1a\n0000", "latin1"), "x.png", "image/png"],
+  ])("refuses %s (400 unsupported_file_type)", async (_label, data, filename, type) => {
+    const { agent } = await loggedInUser(ctx);
+    const before = avatarFiles().length;
+    const res = await upload(agent, avatarUpload(data, filename, type));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("unsupported_file_type");
+    expect(avatarFiles().length).toBe(before);
+  });
+
+  it("refuses a GIF although it is an image (not in the accepted types)", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const res = await upload(agent, avatarUpload(await makeImage("gif"), "x.png", "image/png"));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("unsupported_file_type");
+  });
+
+  it("answers 413 for a file over 5 MB and keeps the current picture", async () => {
+    const { agent, user } = await loggedInUser(ctx);
+    const big = Buffer.concat([await makeImage("png"), Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(agent, avatarUpload(big));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: "payload_too_large" });
+    const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.avatarFile).toBeNull();
+  });
+
+  it("answers 413 for an image whose dimensions would decode to too many pixels", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const bomb = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="60000" height="60000"><rect width="10" height="10"/></svg>');
+    const res = await upload(agent, avatarUpload(bomb, "bomb.svg", "image/svg+xml"));
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("payload_too_large");
+  });
+
+  it("answers 400 file_required without a file", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const expected = { success: false, code: "file_required", message: validationMessages.avatarRequired };
+    expect((await upload(agent, multipartBody({ note: "no file" }))).body).toEqual(expected);
+    expect((await upload(agent, avatarUpload(Buffer.alloc(0)))).body).toEqual(expected);
+    expect((await agent.post("/users/avatar", { avatar: "not a file" })).body).toEqual(expected);
+  });
+
+  it.each([
+    ["without a boundary", "abc", "multipart/form-data"],
+    ["cut short", '--xx\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=xx"],
+  ])("answers 400 for a multipart body %s", async (_label, payload, type) => {
+    const { agent } = await loggedInUser(ctx);
+    for (const res of [
+      await agent.post("/users/avatar", payload, { headers: { "content-type": type } }),
+      await agent.put("/users/update", payload, { headers: { "content-type": type } }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, code: "validation_failed", message: "The form data could not be read" });
+    }
+  });
+
+  it("needs a session (455) and a same-site request (403)", async () => {
+    const body = avatarUpload(await makeImage("png"));
+    expect((await upload(new Agent(ctx.app), body)).status).toBe(455);
+    const { agent } = await loggedInUser(ctx);
+    const crossSite = await agent.post("/users/avatar", body.payload, { headers: { ...body.headers, origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.code).toBe("cross_site_request");
+  });
+});
+
+describe("PUT /users/update (multipart)", () => {
+  it("updates name, e-mail and picture together", async () => {
+    const { agent, user } = await loggedInUser(ctx);
+    const email = `pic-${user.id.slice(0, 8)}@example.com`;
+    const body = avatarUpload(await makeImage("webp"), "me.webp", "image/webp", { fullName: "Pic Person", email });
+    const res = await agent.put("/users/update", body.payload, { headers: body.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ fullName: "Pic Person", email });
+    expect(res.body.data.user.avatar.secure_url).toMatch(AVATAR_URL);
+  });
+
+  it("updates the fields alone when no file is chosen", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const first = await upload(agent, avatarUpload(await makeImage("png")));
+    const me = first.body.data.user;
+    const body = multipartBody({ fullName: "Only Name", email: me.email });
+    const res = await agent.put("/users/update", body.payload, { headers: body.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ fullName: "Only Name", avatar: me.avatar });
+  });
+
+  it("applies the same validation messages to form fields", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const body = multipartBody({ fullName: "Form User", email: "not-an-email" });
+    const res = await agent.put("/users/update", body.payload, { headers: body.headers });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: "validation_failed", message: validationMessages.emailInvalidAddress });
+  });
+
+  it("changes nothing when the picture is refused", async () => {
+    const { agent, user } = await loggedInUser(ctx, { fullName: "Before" });
+    const body = avatarUpload(Buffer.from("not an image"), "x.png", "image/png", { fullName: "After", email: user.email });
+    const res = await agent.put("/users/update", body.payload, { headers: body.headers });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("unsupported_file_type");
+    const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.fullName).toBe("Before");
+  });
+});
+
+describe("GET /uploads/avatars/:file", () => {
+  it.each(["0123456789abcdef0123456789abcdef.webp", "not-ours.webp", "..%2F..%2Fetc%2Fpasswd", "0123456789ABCDEF0123456789ABCDEF.webp"])(
+    "answers 404 for %s",
+    async (name) => {
+      const res = await ctx.app.inject(`/uploads/avatars/${name}`);
+      expect(res.statusCode).toBe(404);
+    },
+  );
+});
+
+describe("registration sequence (spec §4)", () => {
+  it("register, then upload the avatar, then fetch the profile", async () => {
+    const agent = new Agent(ctx.app);
+    const email = `seq-${Date.now()}@example.com`;
+    expect((await agent.post("/users/register", { fullName: "Seq User", email, password: "Secret1!x" })).status).toBe(201);
+    expect((await upload(agent, avatarUpload(await makeImage("jpeg"), "me.jpg", "image/jpeg"))).status).toBe(200);
+    const profile = await agent.get("/users/profile");
+    expect(profile.body.data.user).toMatchObject({ email, fullName: "Seq User" });
+    expect(profile.body.data.user.avatar.secure_url).toMatch(AVATAR_URL);
+  });
+});

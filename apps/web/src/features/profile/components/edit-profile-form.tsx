@@ -1,0 +1,89 @@
+import { Link, useNavigate } from "react-router";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { avatarTypes } from "@coderoom/shared/constants/limits";
+import { validationMessages as m } from "@coderoom/shared/messages";
+import { zUpdateProfileBody, type TUser } from "@coderoom/shared/schemas/users";
+import { AvatarPicker } from "../../../components/ui/avatar-picker";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { acceptFor, zAvatarFile } from "../../../lib/avatar-file";
+import { updateProfile } from "../api/profile-api";
+
+const zEditProfileForm = zUpdateProfileBody.extend({
+  avatar: zAvatarFile({ types: avatarTypes.editProfile, typeMessage: m.avatarTypeEdit, required: false }),
+});
+type TInput = z.input<typeof zEditProfileForm>;
+type TValues = z.output<typeof zEditProfileForm>;
+
+/** Spec §2 edit profile: avatar (uploaded only if chosen), full name and email; then /profile. */
+export function EditProfileForm({ user }: { user: TUser }) {
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TInput, unknown, TValues>({
+    resolver: zodResolver(zEditProfileForm),
+    mode: "onTouched",
+    defaultValues: { fullName: user.fullName, email: user.email, avatar: null },
+  });
+
+  const onSubmit = handleSubmit(async ({ avatar, ...body }) => {
+    try {
+      await updateProfile(body, avatar ?? null);
+      navigate("/profile");
+    } catch (err) {
+      // Spec §8: besides the error toast, this failure is only logged.
+      console.error("Update profile failed:", (err as Error).message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Controller
+        control={control}
+        name="avatar"
+        render={({ field }) => (
+          <AvatarPicker
+            id="edit-avatar"
+            label="Profile Picture"
+            accept={acceptFor(avatarTypes.editProfile)}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            currentUrl={user.avatar.secure_url}
+            error={errors.avatar?.message}
+            hint="Optional. JPG, JPEG, PNG or WEBP, up to 5 MB"
+            disabled={isSubmitting}
+          />
+        )}
+      />
+      <TextField
+        id="edit-name"
+        label="Full Name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register("fullName")}
+      />
+      <TextField
+        id="edit-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to="/profile" className={buttonClasses("outline")}>
+          Cancel
+        </Link>
+        <Button type="submit" loading={isSubmitting}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}

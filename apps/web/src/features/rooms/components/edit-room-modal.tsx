@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from "react";
+import { limits } from "@coderoom/shared/constants/limits";
+import { zRoomName, type TRoomSummary } from "@coderoom/shared/schemas/rooms";
+import { Button } from "../../../components/ui/button";
+import { Modal } from "../../../components/ui/modal";
+import { TextField } from "../../../components/ui/text-field";
+import { useUpdateRoom } from "../api/room-mutations";
+
+/** Spec §2 "Edit Room Settings": the owner renames the room and sets "Anyone can edit". */
+export function EditRoomModal({ room, onClose }: { room: TRoomSummary | null; onClose: () => void }) {
+  return (
+    <Modal open={room !== null} title="Edit Room Settings" onClose={onClose}>
+      {room && <EditRoomForm key={room.roomId} room={room} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditRoomForm({ room, onClose }: { room: TRoomSummary; onClose: () => void }) {
+  const update = useUpdateRoom();
+  const [roomName, setRoomName] = useState(room.roomName);
+  const [anyoneCanEdit, setAnyoneCanEdit] = useState(room.anyoneCanEdit);
+  const [touched, setTouched] = useState(false);
+  const parsed = zRoomName.safeParse(roomName);
+  const error = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!parsed.success) return;
+    try {
+      await update.mutateAsync({ roomId: room.roomId, body: { roomName: parsed.data, anyoneCanEdit } });
+      onClose();
+    } catch {
+      // The API client showed the server's message; keep the modal open to retry.
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        id="edit-room-name"
+        label="Room Name"
+        value={roomName}
+        maxLength={limits.roomNameMax}
+        autoComplete="off"
+        data-autofocus
+        error={error}
+        onBlur={() => setTouched(true)}
+        onChange={(e) => setRoomName(e.target.value)}
+      />
+      <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/50">
+        <input
+          type="checkbox"
+          checked={anyoneCanEdit}
+          onChange={(e) => setAnyoneCanEdit(e.target.checked)}
+          className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600"
+          aria-labelledby="edit-room-anyone-label"
+          aria-describedby="edit-room-anyone-hint"
+        />
+        <span>
+          <span id="edit-room-anyone-label" className="block text-sm font-medium text-slate-900 dark:text-white">
+            Anyone can edit
+          </span>
+          <span id="edit-room-anyone-hint" className="block text-sm text-slate-500 dark:text-slate-400">
+            Allow other users to edit code in this room
+          </span>
+        </span>
+      </label>
+      <div className="flex justify-end gap-3">
+        <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending} disabled={!parsed.success}>
+          {update.isPending ? "Saving Changes..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+// Per-language cost of the sandbox: the same run command, sandboxed (bubblewrap +
+// cgroups + rlimits, as the runner does it) and bare (spawned directly), alternated
+// in one loop so both see the same machine load.
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { InstalledLanguage } from "../apps/server/src/execution/languages/discover-languages";
+import { resolveCommand } from "../apps/server/src/execution/languages/language-spec";
+import type { SandboxHost } from "../apps/server/src/execution/sandbox/sandbox-setup";
+import { GatePool } from "../apps/server/src/execution/sandbox/gate-pool";
+import { runStep, type StepLimits } from "../apps/server/src/execution/sandbox/run-step";
+import { BASE_ENV, commandContext, languageRunLimits, type SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
+import { prepareRun, type RunFiles } from "../apps/server/src/execution/sandbox/work-dir";
+
+export interface LanguageRow {
+  id: number;
+  language: string;
+  bare_ms: number;
+  sandboxed_ms: number;
+  overhead_ms: number;
+  /** runner.run() end to end (work dir, compile if any, run, cleanup). */
+  runner_ms: number | null;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+function bare(argv: string[], files: RunFiles, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void (async () => {
+      const [stdin, out] = await Promise.all([fs.open(files.stdinFile, "r"), fs.open(path.join(files.dir, "bare-out"), "w")]);
+      const child = spawn(argv[0]!, argv.slice(1), { cwd: files.boxDir, env: { ...env, HOME: files.boxDir }, stdio: [stdin.fd, out.fd, out.fd] });
+      child.once("error", reject);
+      child.once("exit", () => void Promise.all([stdin.close(), out.close()]).then(() => resolve()));
+    })().catch(reject);
+  });
+}
+
+/** Times `runs` sandboxed and bare runs of one language's starter (compiled once beforehand). */
+export async function measureLanguage(opts: {
+  lang: InstalledLanguage;
+  host: Extract<SandboxHost, { ok: true }>;
+  runner: SandboxRunner;
+  runsDir: string;
+  etcDir: string;
+  uid: number;
+  limits: { run: StepLimits; compile: StepLimits };
+  runs: number;
+  withRunner: boolean;
+}): Promise<LanguageRow> {
+  const { lang, host, limits, uid } = opts;
+  const files = await prepareRun(opts.runsDir, uid, lang.spec.source, { langId: lang.id, code: lang.starter, stdin: "" });
+  const env = { ...BASE_ENV, ...lang.spec.env?.(commandContext(languageRunLimits(lang, limits.run))) };
+  // As the runner does it: each step on a gate started ahead for the uid.
+  const pool = new GatePool(host.tools, host.cgroups, [uid]);
+  pool.prepare(uid);
+  const sandboxed = async (argv: string[], stepLimits: StepLimits, out: string) =>
+    runStep(host.tools, host.cgroups, {
+      uid,
+      gate: await pool.take(uid),
+      name: pool.nextName(),
+      sandbox: { boxDir: files.boxDir, etcDir: opts.etcDir, etc: lang.spec.etc ?? [], env, argv },
+      limits: stepLimits,
+      stdinPath: files.stdinFile,
+      stdoutPath: out,
+      stderrPath: "",
+    });
+  try {
+    if (lang.spec.compile) {
+      const compiled = await sandboxed(resolveCommand(lang.spec.compile, commandContext(limits.compile)), limits.compile, files.compileFile);
+      if (compiled.exitCode !== 0) throw new Error(`${lang.name} did not compile: ${await fs.readFile(files.compileFile, "utf8")}`);
+    }
+    const runLimits = languageRunLimits(lang, limits.run);
+    const argv = resolveCommand(lang.spec.run, commandContext(runLimits));
+    const bareArgv = [...argv];
+    if (bareArgv[0] === "./main") bareArgv[0] = path.join(files.boxDir, "main");
+    const times = { bare: [] as number[], sandboxed: [] as number[], runner: [] as number[] };
+    for (let i = 0; i < opts.runs + 1; i++) {
+      // The first round warms caches and is not counted.
+      let t = performance.now();
+      await bare(bareArgv, files, env);
+      if (i > 0) times.bare.push(performance.now() - t);
+      t = performance.now();
+      const outcome = await sandboxed(argv, runLimits, files.stdoutFile);
+      if (i > 0) times.sandboxed.push(performance.now() - t);
+      if (outcome.exitCode !== 0) throw new Error(`${lang.name} failed in the sandbox (${outcome.verdict} ${outcome.exitCode})`);
+      if (opts.withRunner) {
+        t = performance.now();
+        const result = await opts.runner.run({ langId: lang.id, code: lang.starter, stdin: "" });
+        if (i > 0) times.runner.push(performance.now() - t);
+        if (result.status.id !== 3) throw new Error(`${lang.name}: ${JSON.stringify(result)}`);
+      }
+    }
+    const row = { bare: median(times.bare), sandboxed: median(times.sandboxed) };
+    return {
+      id: lang.id,
+      language: lang.name,
+      bare_ms: round(row.bare),
+      sandboxed_ms: round(row.sandboxed),
+      overhead_ms: round(row.sandboxed - row.bare),
+      runner_ms: opts.withRunner ? round(median(times.runner)) : null,
+    };
+  } finally {
+    await pool.close();
+    await fs.rm(files.dir, { recursive: true, force: true });
+  }
+}
+
+export const round = (n: number) => Math.round(n * 10) / 10;

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs, from Debian packages, every language toolchain CodeRoom's built-in
+# sandbox can offer, plus the sandbox itself (bubblewrap, util-linux for setpriv).
+# The server discovers at start which of these are present and offers exactly those.
+# Run as root: sudo bash scripts/install-toolchains.sh
+set -euo pipefail
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-toolchains.sh must run as root (try: sudo bash scripts/install-toolchains.sh)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+started=$(date +%s)
+
+# One line per language (or family); --no-install-recommends keeps the download small.
+packages=(
+  bubblewrap util-linux
+  gcc g++ clang binutils nasm            # C, C++ (GCC and Clang), Assembly
+  gobjc libgnustep-base-dev gnustep-make # Objective-C with Foundation
+  gfortran fp-compiler ldc gnucobol3     # Fortran, Pascal, D, COBOL
+  default-jdk-headless kotlin scala groovy clojure # JVM languages
+  mono-mcs mono-runtime                  # C#
+  python3 nodejs node-typescript         # Python, JavaScript, TypeScript
+  golang-go rustc                        # Go, Rust
+  ruby php-cli perl lua5.4 bash          # scripting
+  r-base-core octave                     # R, Octave
+  ghc ocaml-nox sbcl gprolog             # Haskell, OCaml, Common Lisp, Prolog
+  erlang-base elixir                     # Erlang, Elixir
+  sqlite3                                # SQL
+)
+
+if [ "${SKIP_APT_UPDATE:-}" != "1" ]; then apt-get update -q; fi
+apt-get install -y -q --no-install-recommends "${packages[@]}"
+
+echo "Toolchains installed in $(($(date +%s) - started)) s."
