@@ -47,7 +47,7 @@ const want = (name) => only.length === 0 || only.includes(name);
 
 if (want("lint")) check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
 if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-if (want("shared")) vitest("shared", "shared", ["--passWithNoTests"]);
+if (want("shared")) vitest("shared", "shared");
 if (want("server")) vitest("server on PGlite", "server");
 if (want("server")) {
   if (process.env.TEST_DATABASE_URL) {

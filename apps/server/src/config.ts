@@ -32,7 +32,6 @@ const zEnv = z.object({
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
-  REDIS_URL: optional,
   CORS_ORIGINS: csv,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
