@@ -67,7 +67,7 @@ describe.skipIf(!available)("accounts in the browser", () => {
     const avatar = page.getByRole("img", { name: "Ada Lovelace's avatar" });
     await avatar.waitFor();
     expect(await avatar.getAttribute("src")).toMatch(/^\/uploads\/avatars\/.+/);
-    await expect.poll(() => avatar.evaluate((img: any) => (img.complete ? img.naturalWidth : 0) as number)).toBeGreaterThan(0);
+    await expect.poll(() => avatar.evaluate((img: { complete: boolean; naturalWidth: number }) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
     await page.getByRole("heading", { name: account.fullName }).waitFor();
   });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, from Debian packages, every language toolchain CodeRoom's built-in
-# sandbox can offer, plus the sandbox itself (bubblewrap, util-linux for setpriv).
+# sandbox can offer, plus the sandbox itself (bubblewrap; bash, listed below, runs each job's gate).
 # The server discovers at start which of these are present and offers exactly those.
 # Run as root: sudo bash scripts/install-toolchains.sh
 set -euo pipefail
@@ -14,7 +14,7 @@ started=$(date +%s)
 
 # One line per language (or family); --no-install-recommends keeps the download small.
 packages=(
-  bubblewrap util-linux
+  bubblewrap                             # the sandbox
   gcc g++ clang binutils nasm            # C, C++ (GCC and Clang), Assembly
   gobjc libgnustep-base-dev gnustep-make # Objective-C with Foundation
   gfortran fp-compiler ldc gnucobol3     # Fortran, Pascal, D, COBOL

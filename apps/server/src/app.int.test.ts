@@ -24,6 +24,17 @@ describe("app shell", () => {
     expect(res.body).toMatchObject({ success: false, code: "route_not_found" });
   });
 
+  it("answers a malformed or overlong URL parameter with the failure envelope, not Fastify's own body", async () => {
+    const agent = new Agent(ctx.app);
+    const badEncoding = await agent.get("/rooms/join/%ZZ");
+    expect(badEncoding.status).toBe(400);
+    expect(badEncoding.body).toEqual({ success: false, code: "validation_failed", message: "The URL is malformed" });
+    const overlong = await agent.get(`/rooms/join/${"A".repeat(5000)}`);
+    expect(overlong.status).toBe(414);
+    expect(overlong.body).toEqual({ success: false, code: "validation_failed", message: "The URL is too long" });
+    expect(overlong.headers["x-request-id"]).toBeTruthy();
+  });
+
   it("serves the OpenAPI document", async () => {
     const res = await ctx.app.inject("/api/docs/json");
     expect(res.statusCode).toBe(200);

@@ -14,7 +14,7 @@ import { isKnownPage } from "@coderoom/shared/constants/routes";
 import { limits } from "@coderoom/shared/constants/limits";
 import type { AppDeps } from "./deps";
 import { createAuth } from "./http/auth";
-import { registerErrorHandling } from "./http/error-handler";
+import { registerErrorHandling, sendFailure } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { createOriginCheck } from "./http/origin-check";
 import type { App } from "./http/types";
@@ -39,6 +39,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: limits.codeMaxBytes * 2 + 64 * 1024,
+    // Router errors (bad URL encoding, overlong parameter) skip hooks and the error handler.
+    frameworkErrors: (err, request, reply) => sendFailure(err, request, reply.header("x-request-id", request.id)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,7 +85,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
   await app.register(healthRoutes, { deps });
   await app.register(
     async (api: App) => {
-      api.addHook("preHandler", originCheck);
+      // onRequest: before any body is parsed or any multipart upload is buffered.
+      api.addHook("onRequest", originCheck);
       await userRoutes(api, deps, auth);
       await contactRoutes(api, deps, auth);
       await roomRoutes(api, deps, auth);

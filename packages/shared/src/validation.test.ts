@@ -43,6 +43,11 @@ describe("password rules (spec §5)", () => {
     expect(firstMessage(zPassword.safeParse(pw))).toBe(message);
   });
 
+  it("bounds the length, so hashing cost stays fixed", () => {
+    expect(firstMessage(zPassword.safeParse(`Aa1!${"x".repeat(125)}`))).toBe("Password must be at most 128 characters");
+    expect(zStrictPassword().safeParse(`Aa1!${"x".repeat(124)}`).success).toBe(true);
+  });
+
   it("accepts a password with uppercase, digit and an allowed special", () => {
     expect(zPassword.safeParse("ABCDEFG1#").success).toBe(true);
   });

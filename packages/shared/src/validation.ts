@@ -5,6 +5,7 @@ import { limits } from "./constants/limits";
 /** Standard e-mail shape: local@domain.tld with a top-level part of 2+ letters. */
 const emailShape = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 const passwordChars = /^[A-Za-z\d@$!%*?&#]+$/;
+const passwordTooLong = `Password must be at most ${limits.passwordMax} characters`;
 
 /** True when the address has the shape and length bounds of spec §5. */
 export function isValidEmail(value: string): boolean {
@@ -39,6 +40,7 @@ export const zPassword = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(limits.passwordMin, m.passwordMin)
+  .max(limits.passwordMax, passwordTooLong)
   .refine((v) => /[A-Z]/.test(v) && /\d/.test(v) && /[@$!%*?&#]/.test(v) && passwordChars.test(v), m.passwordShape);
 
 /** Password for change and reset: also needs a lowercase letter. */
@@ -47,6 +49,7 @@ export const zStrictPassword = (requiredMessage: string = m.newPasswordRequired)
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
     .min(limits.passwordMin, m.passwordMin)
+    .max(limits.passwordMax, passwordTooLong)
     .refine(
       (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[@$!%*?&#]/.test(v) && passwordChars.test(v),
       m.passwordShapeStrict,

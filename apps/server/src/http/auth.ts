@@ -4,6 +4,8 @@ import { findSessionUser, touchLastSeen, type UserRow } from "../modules/users/s
 import { forbidden, sessionRequired } from "./errors";
 
 export const SESSION_COOKIE = "coderoom_session";
+/** Our tokens are 43 characters; anything far longer is not worth hashing or looking up. */
+const MAX_TOKEN_LENGTH = 200;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,11 +25,17 @@ export function sessionCookieOptions(deps: AppDeps, maxAgeSeconds: number) {
   };
 }
 
+/** The session token the client sent, or undefined when there is none worth looking up. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
+}
+
 /** Pre-handlers that resolve the session cookie into `request.user`. */
 export function createAuth(deps: AppDeps) {
   async function resolve(request: FastifyRequest): Promise<UserRow | null> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 200) return null;
+    const token = sessionToken(request);
+    if (!token) return null;
     const now = deps.now();
     const user = await findSessionUser(deps.db.db, token, now);
     if (user) await touchLastSeen(deps.db.db, user, now);

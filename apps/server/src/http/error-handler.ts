@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { TErrorCode } from "@coderoom/shared/error-codes";
 import { AppError } from "./errors";
@@ -21,7 +21,10 @@ const fastifyCodes: Record<string, Failure> = {
     code: "validation_failed",
     message: "Send the form as multipart/form-data",
   },
+  FST_FIELDS_LIMIT: { status: 413, code: "payload_too_large", message: "Too many form fields" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "validation_failed", message: "Unsupported content type" },
+  FST_ERR_BAD_URL: { status: 400, code: "validation_failed", message: "The URL is malformed" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: "validation_failed", message: "The URL is too long" },
 };
 
 /** Maps any thrown error to the failure envelope; 5xx never show internals. */
@@ -40,12 +43,16 @@ export function toFailure(err: FastifyError | AppError | Error): Failure {
   return { status: 500, code: "internal_error", message: "Something went wrong on our side. Please try again." };
 }
 
+/** Answers with the failure envelope; also used for Fastify's `frameworkErrors`, which bypass the error handler. */
+export function sendFailure(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const failure = toFailure(err);
+  if (err instanceof AppError && err.retryAfterSeconds) reply.header("retry-after", String(err.retryAfterSeconds));
+  if (failure.status >= 500) request.log.error({ err }, "request failed");
+  else request.log.info({ code: failure.code, status: failure.status }, failure.message);
+  return reply.status(failure.status).send({ success: false, message: failure.message, code: failure.code });
+}
+
+/** Routes every error thrown by a hook or handler through `sendFailure`. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const failure = toFailure(err);
-    if (err instanceof AppError && err.retryAfterSeconds) reply.header("retry-after", String(err.retryAfterSeconds));
-    if (failure.status >= 500) request.log.error({ err }, "request failed");
-    else request.log.info({ code: failure.code, status: failure.status }, failure.message);
-    return reply.status(failure.status).send({ success: false, message: failure.message, code: failure.code });
-  });
+  app.setErrorHandler(sendFailure);
 }

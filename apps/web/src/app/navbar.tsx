@@ -2,7 +2,7 @@ import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { Menu, X } from "lucide-react";
 import clsx from "clsx";
-import { useAuth } from "../lib/auth-store";
+import { firstNameOf, useAuth } from "../lib/auth-store";
 import { Logo } from "../components/ui/logo";
 import { UserMenu } from "./user-menu";
 
@@ -27,7 +27,7 @@ export function Navbar() {
     { to: "/pricing", label: "Pricing" },
     { to: "/contact", label: "Contact Us" },
   ];
-  const firstName = data?.fullName.trim().split(/\s+/)[0];
+  const firstName = firstNameOf(data);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800/80 dark:bg-slate-950/85">

@@ -48,6 +48,9 @@ export function useAuth(): TAuthState {
   return useSyncExternalStore(subscribeAuth, getAuth, getAuth);
 }
 
+/** The first word of the user's full name ("Welcome, Ada"); undefined when logged out or blank. */
+export const firstNameOf = (user: TUser | null): string | undefined => user?.fullName.trim().split(/\s+/)[0] || undefined;
+
 /** Applies a register/login/guest-login/profile/update answer (spec §4 Auth). */
 export function setAuthFromResponse(res: { success: boolean; data: TUserData }): void {
   const next: TAuthState = { isLoggedIn: res.success, role: res.data.role, data: res.data.user };

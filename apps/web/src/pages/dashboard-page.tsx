@@ -1,14 +1,13 @@
 import { Sparkles } from "lucide-react";
 import { PageContainer } from "../components/ui/page-header";
-import { useAuth } from "../lib/auth-store";
+import { firstNameOf, useAuth } from "../lib/auth-store";
 import { CreateRoomCard } from "../features/rooms/components/create-room-card";
 import { JoinRoomCard } from "../features/rooms/components/join-room-card";
 import { RoomList } from "../features/rooms/components/room-list";
 
 /** Spec §2 Dashboard: create a room, join one by ID, and manage the rooms in your list. */
 export function DashboardPage() {
-  const { data } = useAuth();
-  const firstName = data?.fullName.split(/\s+/)[0];
+  const firstName = firstNameOf(useAuth().data);
   return (
     <PageContainer>
       <header className="mb-8">

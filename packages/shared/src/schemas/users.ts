@@ -54,7 +54,7 @@ export const zChangePasswordBody = withConfirm({
 
 export const zResetPasswordBody = withConfirm({
   resetToken: z.string().min(1).max(200),
-  password: z.string().optional(),
+  password: z.string().max(256).optional(),
 }).refine((v) => v.newPassword === v.confirmPassword, {
   message: m.confirmMismatch,
   path: ["confirmPassword"],

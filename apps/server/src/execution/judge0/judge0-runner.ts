@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { runStatus, type TRunResult } from "@coderoom/shared/schemas/run";
 import type { CatalogLanguage, LanguageCatalog } from "../language-catalog";
 import { allLanguageSpecs } from "../languages/discover-languages";
@@ -18,11 +19,8 @@ export interface Judge0RunnerOptions extends Judge0ClientOptions {
 
 const UNREACHABLE = "Code execution is unavailable: the execution service cannot be reached. Please try again later.";
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
+/** Waits `ms`, or less when the run is cancelled (the abort listener goes with the timer, so polls do not pile listeners up). */
+const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /** Judge0's answer in our shape: texts decoded, `time` from seconds to milliseconds. */
 function toRunResult(s: TJudge0Submission): TRunResult {
@@ -97,11 +95,11 @@ export class Judge0Runner implements Runner {
       return bareResult(runStatus.internal, UNREACHABLE);
     }
     const deadline = Date.now() + this.opts.maxWaitMs;
-    let delay = this.opts.pollMs ?? 100;
+    let wait = this.opts.pollMs ?? 100;
     while (Date.now() < deadline) {
-      await sleep(delay, signal);
+      await sleep(wait, signal);
       if (signal?.aborted) return bareResult(cancelledStatus);
-      delay = Math.min(1000, Math.round(delay * 1.5));
+      wait = Math.min(1000, Math.round(wait * 1.5));
       let answer: TJudge0Submission;
       try {
         answer = await this.client.get(token, signal);

@@ -45,6 +45,9 @@ export function resolveCommand(command: Command, ctx: CommandContext): string[] 
   return typeof command === "function" ? command(ctx) : [...command];
 }
 
+/** A dotted version number, the first one a `--version` prints. */
+export const semver = /(\d+\.\d+(?:\.\d+)*)/;
+
 /** Where the JDK keeps its configuration on Debian (one of them exists). */
 export const JVM_ETC = ["/etc/java-17-openjdk", "/etc/java-21-openjdk", "/etc/java-11-openjdk"];
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { SandboxRunner } from "../sandbox/sandbox-runner";
 import { sandboxSkipReason, SANDBOX_TEST_DIR, testSandbox } from "../sandbox/sandbox-test-kit";
@@ -50,10 +50,12 @@ describe("language specs", () => {
 });
 
 describe.skipIf(sandboxSkipReason || discovery.installed.length === 0)("every offered language runs in the sandbox", () => {
+  let runner: SandboxRunner | undefined;
   beforeAll(async () => {
-    const runner = await testSandbox(63_200, { run: { cpuSeconds: 5, wallSeconds: 10 } });
+    runner = await testSandbox(63_200, { run: { cpuSeconds: 5, wallSeconds: 10 } });
     await runAll(runner);
   }, 900_000);
+  afterAll(() => runner?.close());
 
   describe.each(discovery.installed.map((l) => [l.name, l] as const))("%s", (_name, lang) => {
     const compiled = Boolean(lang.spec.compile);

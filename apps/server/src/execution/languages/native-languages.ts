@@ -1,6 +1,5 @@
-import { sh, type LanguageSpec } from "./language-spec";
+import { semver, sh, type LanguageSpec } from "./language-spec";
 
-const semver = /(\d+\.\d+(?:\.\d+)*)/;
 const gccVersion = { argv: ["gcc", "-dumpfullversion"], pattern: semver };
 const clangVersion = { argv: ["clang", "--version"], pattern: /clang version (\d+\.\d+\.\d+)/ };
 

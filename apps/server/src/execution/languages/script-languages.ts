@@ -1,7 +1,12 @@
-import type { LanguageSpec } from "./language-spec";
+import { semver, type CommandContext, type LanguageSpec } from "./language-spec";
 
-const semver = /(\d+\.\d+(?:\.\d+)*)/;
 const hello = (line: string) => `${line}\n`;
+
+/** BLAS/OpenMP thread pools sized to the job's cores (R, Octave). */
+const blasThreads = (ctx: CommandContext) => ({ OMP_NUM_THREADS: String(ctx.cores), OPENBLAS_NUM_THREADS: String(ctx.cores) });
+
+/** BEAM schedulers sized to the job's cores (Elixir, Erlang). */
+const beamFlags = (ctx: CommandContext) => ({ ERL_FLAGS: `+S ${ctx.cores}:${ctx.cores} +SDcpu ${ctx.cores}:${ctx.cores} +SDio 2 +A 1` });
 
 /** Interpreted languages (TypeScript is type-checked and compiled to JavaScript first). */
 export const scriptLanguages: LanguageSpec[] = [
@@ -90,7 +95,7 @@ echo "Hello, World!\\n";
     etc: ["/etc/R"],
     source: "main.r",
     run: ["Rscript", "main.r"],
-    env: (ctx) => ({ OMP_NUM_THREADS: String(ctx.cores), OPENBLAS_NUM_THREADS: String(ctx.cores) }),
+    env: blasThreads,
     starter: hello('cat("Hello, World!\\n")'),
   },
   {
@@ -100,7 +105,7 @@ echo "Hello, World!\\n";
     version: { argv: ["octave-cli", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
     source: "main.m",
     run: ["octave-cli", "--quiet", "--no-history", "--no-init-file", "--no-window-system", "main.m"],
-    env: (ctx) => ({ OMP_NUM_THREADS: String(ctx.cores), OPENBLAS_NUM_THREADS: String(ctx.cores) }),
+    env: blasThreads,
     starter: hello('printf("Hello, World!\\n");'),
   },
   {
@@ -111,7 +116,7 @@ echo "Hello, World!\\n";
     source: "main.exs",
     run: ["elixir", "main.exs"],
     memfdJit: true,
-    env: (ctx) => ({ ERL_FLAGS: `+S ${ctx.cores}:${ctx.cores} +SDcpu ${ctx.cores}:${ctx.cores} +SDio 2 +A 1` }),
+    env: beamFlags,
     starter: hello('IO.puts("Hello, World!")'),
   },
   {
@@ -130,7 +135,7 @@ echo "Hello, World!\\n";
     source: "main.erl",
     run: ["escript", "main.erl"],
     memfdJit: true,
-    env: (ctx) => ({ ERL_FLAGS: `+S ${ctx.cores}:${ctx.cores} +SDcpu ${ctx.cores}:${ctx.cores} +SDio 2 +A 1` }),
+    env: beamFlags,
     starter: `-module(main).
 -export([main/1]).
 

@@ -1,10 +1,12 @@
-import fs from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 
-/** Host programs the sandbox is built from, found once at start. */
+/** What the sandbox is built from on this host, found once at start. */
 export interface SandboxTools {
   bwrap: string;
   bash: string;
+  /** bwrap arguments that recreate the host's top-level /bin, /lib... in the sandbox (rootLinks). */
+  rootLinks: string[];
 }
 
 export interface BwrapStep {
@@ -22,14 +24,14 @@ export interface BwrapStep {
 /** What every job may read from /etc: the dynamic linker cache and the alternatives symlinks. */
 const BASE_ETC = ["/etc/alternatives", "/etc/ld.so.cache"];
 
-/** Top-level directories that merged-/usr systems make symlinks into /usr. */
-function rootLinks(): string[] {
+/** bwrap arguments for the top-level directories that merged-/usr systems make symlinks into /usr (read once at start). */
+export async function rootLinks(): Promise<string[]> {
   const args: string[] = [];
   for (const name of ["bin", "sbin", "lib", "lib32", "lib64", "libx32"]) {
     const host = `/${name}`;
     try {
-      const st = fs.lstatSync(host);
-      if (st.isSymbolicLink()) args.push("--symlink", fs.readlinkSync(host), host);
+      const st = await fs.lstat(host);
+      if (st.isSymbolicLink()) args.push("--symlink", await fs.readlink(host), host);
       else if (st.isDirectory()) args.push("--ro-bind", host, host);
     } catch {
       // absent on this system
@@ -38,16 +40,13 @@ function rootLinks(): string[] {
   return args;
 }
 
-let cachedLinks: string[] | undefined;
-
 /**
  * bwrap's arguments for one step: every namespace new (no network at all), /usr
  * read-only, a read-only root with a private /tmp and the work dir at /box, a cleared
  * environment. The gate starts it as the job's uid (bwrap's --uid alone would keep
  * real uid 0); bwrap itself sets no_new_privs and drops all capabilities.
  */
-export function bwrapArgs(step: BwrapStep): string[] {
-  cachedLinks ??= rootLinks();
+export function bwrapArgs(tools: SandboxTools, step: BwrapStep): string[] {
   const etc = [...BASE_ETC, ...step.etc].flatMap((p) => ["--ro-bind-try", p, p]);
   const env = Object.entries(step.env).flatMap(([k, v]) => ["--setenv", k, v]);
   return [
@@ -62,7 +61,7 @@ export function bwrapArgs(step: BwrapStep): string[] {
     "--ro-bind",
     "/usr",
     "/usr",
-    ...cachedLinks,
+    ...tools.rootLinks,
     ...etc,
     "--ro-bind",
     path.join(step.etcDir, "passwd"),

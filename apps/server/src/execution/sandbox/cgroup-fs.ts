@@ -1,6 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
+/** The CFS period (µs) both cgroup versions use; a CPU quota of `cores` is `cores` periods. */
+export const CFS_PERIOD_US = 100_000;
+
 /** Removes a cgroup directory, killing what is left inside first when it is busy. */
 export async function removeDir(dir: string, killAll: () => Promise<void>): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -1,10 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Cgroup, CgroupDriver, CgroupLimits, CgroupUsage } from "./cgroup";
-import { killProcs, removeDir, sweepChildren } from "./cgroup-fs";
+import { CFS_PERIOD_US, killProcs, removeDir, sweepChildren } from "./cgroup-fs";
 
 type Controller = "memory" | "pids" | "cpu" | "cpuacct";
-const CFS_PERIOD_US = 100_000;
 
 async function writeIfPresent(file: string, value: string): Promise<void> {
   try {

@@ -1,9 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Cgroup, CgroupDriver, CgroupLimits, CgroupUsage } from "./cgroup";
-import { killProcs, removeDir, sweepChildren } from "./cgroup-fs";
-
-const CFS_PERIOD_US = 100_000;
+import { CFS_PERIOD_US, killProcs, removeDir, sweepChildren } from "./cgroup-fs";
 
 function field(text: string, key: string): number {
   return Number(new RegExp(`^${key} (\\d+)`, "m").exec(text)?.[1] ?? 0);

@@ -29,6 +29,7 @@ export class GatePool {
     return this.free.pop();
   }
 
+  /** Gives a uid back once its run is over. */
   release(uid: number): void {
     this.free.push(uid);
   }

@@ -97,6 +97,7 @@ export class Gate {
     (this.child.stdio[3] as Writable).end(fields.map((f) => `${f}\0`).join(""));
   }
 
+  /** Stops the job now (wall-clock limit, CPU limit, Stop); close() still has to follow. */
   kill(): void {
     this.child.kill("SIGKILL");
     void this.cgroup.killAll().catch(() => undefined);

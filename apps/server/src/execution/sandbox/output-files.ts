@@ -26,6 +26,8 @@ export async function readCapped(file: string, capBytes: number): Promise<{ text
 export class OutputTail {
   private offset = 0;
   private readonly decoder = new StringDecoder("utf8");
+  /** Reused by every poll (polls never overlap). */
+  private readonly buf = Buffer.alloc(16 * 1024);
   private done = false;
   private last: Promise<void> = Promise.resolve();
 
@@ -47,7 +49,7 @@ export class OutputTail {
     const handle = await fs.open(this.file, "r").catch(() => null);
     if (!handle) return;
     try {
-      const buf = Buffer.alloc(16 * 1024);
+      const { buf } = this;
       while (!this.done) {
         const want = Math.min(buf.length, this.capBytes + 1 - this.offset);
         const { bytesRead } = await handle.read(buf, 0, want, this.offset);

@@ -91,7 +91,7 @@ export async function runStep(tools: SandboxTools, cgroups: CgroupDriver, input:
         fileBytes: limits.fileBytes,
         openFiles: limits.openFiles,
         stackBytes: limits.stackBytes,
-        command: [tools.bwrap, ...bwrapArgs({ ...input.sandbox, tmpBytes: limits.memoryBytes })],
+        command: [tools.bwrap, ...bwrapArgs(tools, { ...input.sandbox, tmpBytes: limits.memoryBytes })],
       },
     );
     const exitCode = await gate.exited;

@@ -89,7 +89,6 @@ export class SandboxRunner implements Runner {
     return this.opts.host.ok ? null : this.opts.host.reason;
   }
 
-
   async run(job: RunJob, runOpts: RunOptions = {}): Promise<TRunResult> {
     const lang = this.byId.get(job.langId);
     if (!this.ready) return bareResult(runStatus.internal, this.unavailableReason());

@@ -33,6 +33,7 @@ describe.skipIf(sandboxSkipReason)("sandbox: a job cannot get out", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   });
   afterAll(async () => {
+    await runner.close();
     delete process.env.CODEROOM_TEST_SECRET;
     await fs.rm(secretDir, { recursive: true, force: true });
     await new Promise((resolve) => server.close(resolve));

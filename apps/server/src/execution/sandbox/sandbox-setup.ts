@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { SandboxTools } from "./bwrap-command";
+import { rootLinks, type SandboxTools } from "./bwrap-command";
 import { detectCgroups, type CgroupDriver } from "./cgroup";
 
 const TOOL_DIRS = ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"];
@@ -40,7 +40,7 @@ export async function inspectSandboxHost(): Promise<SandboxHost> {
     };
   }
   try {
-    return { ok: true, tools: { bwrap, bash }, cgroups: await detectCgroups() };
+    return { ok: true, tools: { bwrap, bash, rootLinks: await rootLinks() }, cgroups: await detectCgroups() };
   } catch (err) {
     return { ok: false, reason: `Code execution is unavailable: cgroups are not usable (${(err as Error).message}).` };
   }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStatus } from "@coderoom/shared/schemas/run";
 import { SandboxRunner } from "./sandbox-runner";
 import { sandboxSkipReason, testLimits, testSandbox } from "./sandbox-test-kit";
@@ -20,6 +20,7 @@ describe.skipIf(sandboxSkipReason)("sandbox: Judge0 verdicts for failing program
   beforeAll(async () => {
     runner = await testSandbox(63_100);
   });
+  afterAll(() => runner.close());
 
   it("reports a compile error as status 6 with the compiler's output", async () => {
     const r = await runner.run({ langId: C, code: "int main(void) { return x; }", stdin: "" });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputChunk } from "../runner";
 import type { SandboxRunner } from "./sandbox-runner";
 import { processesOf, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
@@ -11,6 +11,7 @@ describe.skipIf(sandboxSkipReason)("sandbox runner: live output and Stop", () =>
   beforeAll(async () => {
     runner = await testSandbox(UIDS, { run: { wallSeconds: 20, cpuSeconds: 5 } });
   });
+  afterAll(() => runner.close());
 
   it("delivers stdout and stderr while the program is still running", async () => {
     const chunks: (OutputChunk & { whileRunning: boolean })[] = [];

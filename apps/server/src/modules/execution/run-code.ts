@@ -10,13 +10,17 @@ import { consumeUsage, getUsage, refundUsage } from "../usage/daily-usage";
 import type { UserRow } from "../users/sessions";
 import { runMessages, runQuotaMessage } from "./run-messages";
 
-/** Checks the request before anything is reserved or counted: sizes (413), language (400), backend (503). */
+/**
+ * Checks the request before anything is reserved or counted: sizes (413), backend (503),
+ * language (400). The backend comes first: a Judge0 cluster that is down offers no
+ * languages, and its users should hear that, not that their language is unknown.
+ */
 function checkRequest(deps: AppDeps, body: TRunBody): void {
   if (Buffer.byteLength(body.code, "utf8") > limits.codeMaxBytes) throw tooLarge(roomMessages.codeTooLarge);
   if (Buffer.byteLength(body.stdIn, "utf8") > limits.stdinMaxBytes) throw tooLarge(runMessages.stdinTooLarge);
-  if (!deps.execution.languages.get(body.langId)) throw badRequest("language_unknown", roomMessages.languageUnknown);
   const reason = deps.execution.runner.unavailableReason();
   if (reason) throw unavailable("sandbox_unavailable", reason);
+  if (!deps.execution.languages.get(body.langId)) throw badRequest("language_unknown", roomMessages.languageUnknown);
 }
 
 function reserve(deps: AppDeps, userId: string): Ticket {

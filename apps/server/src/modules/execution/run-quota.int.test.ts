@@ -4,6 +4,7 @@ import { Agent } from "../../../test/agent";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { startFakeJudge0, type FakeJudge0 } from "../../execution/judge0/fake-judge0";
+import { Judge0Runner } from "../../execution/judge0/judge0-runner";
 
 // Quotas and the Judge0 backend over HTTP; runs go to a local Judge0-compatible fake.
 let ctx: TestContext;
@@ -53,6 +54,25 @@ describe("POST /rooms/run on the Judge0 backend", () => {
     const res = await agent.post("/rooms/run", { ...body, langId: 9999 });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("language_unknown");
+  });
+
+  it("answers 503 with the reason, not 400, while the Judge0 cluster cannot be reached", async () => {
+    fake.setDown(true);
+    const { execution } = ctx.deps;
+    const down = await Judge0Runner.create({ url: fake.url, authHeader: "X-Auth-Token", maxWaitMs: 1000, log: { warn: () => undefined, error: () => undefined } });
+    ctx.deps.execution = { ...execution, runner: down, languages: down.languages };
+    try {
+      const { agent } = await loggedInUser(ctx);
+      const res = await agent.post("/rooms/run", body);
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("sandbox_unavailable");
+      expect(res.body.message).toMatch(/cannot be reached/);
+      expect(await runsToday(agent)).toBe(0);
+    } finally {
+      ctx.deps.execution = execution;
+      fake.setDown(false);
+      await down.close();
+    }
   });
 });
 

@@ -1,9 +1,10 @@
-import fs from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 
+/** One outgoing e-mail; `from` is always MAIL_FROM. */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -12,6 +13,7 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** Where services send mail; tests pass a capturing fake. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
@@ -33,9 +35,9 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, "info"
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
-      fs.mkdirSync(config.outboxDir, { recursive: true });
+      await fs.mkdir(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file }, "mail written to the outbox (SMTP_URL is not set)");
     },
   };

@@ -1,12 +1,11 @@
 import type { Db } from "../../db/client";
 import { roomMembers } from "../../db/schema/rooms";
+import { FOREIGN_KEY_VIOLATION, hasSqlState } from "../../db/sql-state";
 import { forbidden, notFound } from "../../http/errors";
 import { roomMessages } from "@coderoom/shared/messages";
 import type { UserRow } from "../users/sessions";
 import { can } from "./policy";
-import { getRoomOr404, hasSqlState, type RoomRow } from "./room-store";
-
-const FOREIGN_KEY_VIOLATION = "23503";
+import { getRoomOr404, type RoomRow } from "./room-store";
 
 /** Opens a room by its ID and adds it to the user's list (joining twice is harmless). */
 export async function joinRoom(opts: { db: Db; user: UserRow; roomId: string; now: Date }): Promise<RoomRow> {

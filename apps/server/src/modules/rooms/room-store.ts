@@ -12,11 +12,3 @@ export async function getRoomOr404(db: Db, roomId: string): Promise<RoomRow> {
   if (!room) throw notFound("room_not_found", roomMessages.notFound);
   return room;
 }
-
-/** True when a database error (raw, or wrapped by Drizzle) carries this SQLSTATE. */
-export function hasSqlState(err: unknown, state: string): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === state) return true;
-  }
-  return false;
-}

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { limits } from "@coderoom/shared/constants/limits";
+import { validationMessages } from "@coderoom/shared/messages";
 import { badRequest, tooLarge } from "../../http/errors";
 
 /** Accepted avatar types: the union of spec §5's sign-up and edit-profile lists. */
@@ -40,7 +41,7 @@ export async function detectAvatarType(buffer: Buffer): Promise<AvatarSourceType
  * references or run scripts), so a user's SVG is never stored or served as SVG.
  */
 export async function toAvatarWebp(buffer: Buffer): Promise<Buffer> {
-  if (buffer.length > limits.avatarMaxBytes) throw tooLarge("Profile picture must be at most 5 MB");
+  if (buffer.length > limits.avatarMaxBytes) throw tooLarge(validationMessages.avatarTooLarge);
   await detectAvatarType(buffer);
   try {
     return await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })

@@ -181,6 +181,15 @@ describe("PUT /users/update (multipart)", () => {
     expect(res.body).toEqual({ success: false, code: "validation_failed", message: validationMessages.emailInvalidAddress });
   });
 
+  it("answers 413 payload_too_large for a form with too many fields", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const fields = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, "x"]));
+    const body = multipartBody(fields);
+    const res = await agent.put("/users/update", body.payload, { headers: body.headers });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, code: "payload_too_large", message: "Too many form fields" });
+  });
+
   it("changes nothing when the picture is refused", async () => {
     const { agent, user } = await loggedInUser(ctx, { fullName: "Before" });
     const body = avatarUpload(Buffer.from("not an image"), "x.png", "image/png", { fullName: "After", email: user.email });

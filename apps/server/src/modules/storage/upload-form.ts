@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import { validationMessages } from "@coderoom/shared/messages";
 import { badRequest, tooLarge } from "../../http/errors";
 
 /** The multipart file field that carries a profile picture (spec §7). */
@@ -33,7 +34,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<void> {
     }
   } catch (err) {
     const { code, statusCode } = err as { code?: string; statusCode?: number };
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge("Profile picture must be at most 5 MB");
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(validationMessages.avatarTooLarge);
     if (statusCode && statusCode < 500) throw err;
     // busboy's own errors (no boundary, truncated body) are the client's malformed form, not our failure.
     throw badRequest("validation_failed", "The form data could not be read");

@@ -19,9 +19,3 @@ export function assertUsableEmail(email: string): void {
     throw badRequest("validation_failed", "This email domain is reserved");
   }
 }
-
-/** True for PostgreSQL's unique_violation, whether raw or wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === "23505" || code((err as { cause?: unknown } | null)?.cause) === "23505";
-}

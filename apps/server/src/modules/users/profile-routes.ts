@@ -6,7 +6,6 @@ import type { AppDeps } from "../../deps";
 import { currentUser, type Auth } from "../../http/auth";
 import { ok } from "../../http/envelope";
 import { badRequest } from "../../http/errors";
-import { createOriginCheck } from "../../http/origin-check";
 import type { App } from "../../http/types";
 import { readUploadForm, uploadedAvatar, zAvatarFileField } from "../storage/upload-form";
 import { presentUserData } from "./presenter";
@@ -16,9 +15,8 @@ const tags = ["Users"];
 
 /** Profile read and edits, the avatar upload included. */
 export async function profileRoutes(app: App, deps: AppDeps, auth: Auth): Promise<void> {
-  // Uploads are read in preValidation, so the origin and session are checked before a byte is buffered.
-  const originCheck = createOriginCheck(deps.config);
-  const beforeUpload = [originCheck, auth.required, readUploadForm];
+  // Uploads are read in preValidation, after the session check (the origin is checked onRequest for all of /api/v1).
+  const beforeUpload = [auth.required, readUploadForm];
 
   app.get(
     "/users/profile",

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../deps";
-import { SESSION_COOKIE, sessionCookieOptions } from "../../http/auth";
+import { SESSION_COOKIE, sessionCookieOptions, sessionToken } from "../../http/auth";
 import { createSession, revokeSession, type UserRow } from "./sessions";
 
 const DAY_MS = 86_400_000;
@@ -16,8 +16,8 @@ export function sessionTtlMs(deps: AppDeps, user: Pick<UserRow, "role">): number
  * arrived with, if any, is revoked: every login gets a new token.
  */
 export async function startSession(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous && previous.length <= 200) await revokeSession(deps.db.db, previous);
+  const previous = sessionToken(request);
+  if (previous) await revokeSession(deps.db.db, previous);
   const ttlMs = sessionTtlMs(deps, user);
   const token = await createSession(deps.db.db, {
     userId: user.id,
@@ -31,8 +31,8 @@ export async function startSession(deps: AppDeps, request: FastifyRequest, reply
 
 /** Revokes the client's session (if it has one) and clears its cookie. */
 export async function endSession(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (token && token.length <= 200) await revokeSession(deps.db.db, token);
+  const token = sessionToken(request);
+  if (token) await revokeSession(deps.db.db, token);
   const { maxAge: _maxAge, ...options } = sessionCookieOptions(deps, 0);
   reply.clearCookie(SESSION_COOKIE, options);
 }

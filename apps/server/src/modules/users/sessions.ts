@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema/users";
 
+/** A users row as stored, password hash included: only presenters turn it into a response. */
 export type UserRow = typeof users.$inferSelect;
 
 /** sha256 hex of a secret token: what we store instead of the token itself. */
@@ -43,6 +44,7 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
   return row?.user ?? null;
 }
 
+/** Ends the session with this token (logout, and the old session at login). */
 export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
@@ -69,6 +71,7 @@ export async function touchLastSeen(db: Db, user: UserRow, now: Date): Promise<v
   user.lastSeenAt = now;
 }
 
+/** Drops sessions past their expiry (housekeeping). */
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema/users";
+import { hasSqlState, UNIQUE_VIOLATION } from "../../db/sql-state";
 import { toAvatarWebp } from "../storage/avatar-image";
 import { removeAvatarFile, writeAvatarFile } from "../storage/avatar-store";
-import { assertUsableEmail, findUserByEmail, isUniqueViolation } from "./accounts";
+import { assertUsableEmail, findUserByEmail } from "./accounts";
 import { authorize } from "./policy";
 import { emailTaken } from "./register-user";
 import type { UserRow } from "./sessions";
@@ -52,7 +53,7 @@ export async function updateProfile(deps: AppDeps, user: UserRow, changes: Profi
     });
   } catch (err) {
     await removeAvatarFile(deps.config, newFile ?? null);
-    if (isUniqueViolation(err)) throw emailTaken();
+    if (hasSqlState(err, UNIQUE_VIOLATION)) throw emailTaken();
     throw err;
   }
   if (newFile) await removeAvatarFile(deps.config, result.previousFile);

@@ -6,6 +6,7 @@ import { zChangePasswordBody } from "@coderoom/shared/schemas/users";
 import { Button } from "../../../components/ui/button";
 import { PasswordField } from "../../../components/ui/text-field";
 import { changePassword } from "../api/auth-api";
+import { NewPasswordFields } from "./new-password-fields";
 
 type TInput = z.input<typeof zChangePasswordBody>;
 type TValues = z.output<typeof zChangePasswordBody>;
@@ -42,20 +43,12 @@ export function ChangePasswordForm() {
         error={errors.oldPassword?.message}
         {...register("oldPassword")}
       />
-      <PasswordField
-        id="change-new"
-        label="New Password"
-        autoComplete="new-password"
-        hint="At least 8 characters with upper- and lowercase letters, a number and one of @$!%*?&#"
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <PasswordField
-        id="change-confirm"
-        label="Confirm New Password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        idPrefix="change"
+        confirmLabel="Confirm New Password"
+        newPassword={register("newPassword")}
+        confirmPassword={register("confirmPassword")}
+        errors={errors}
       />
       <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
         Change Password

@@ -4,8 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { zResetPasswordBody } from "@coderoom/shared/schemas/users";
 import { Button } from "../../../components/ui/button";
-import { PasswordField } from "../../../components/ui/text-field";
 import { resetPassword } from "../api/auth-api";
+import { NewPasswordFields } from "./new-password-fields";
 
 type TInput = z.input<typeof zResetPasswordBody>;
 type TValues = z.output<typeof zResetPasswordBody>;
@@ -35,20 +35,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <PasswordField
-        id="reset-new"
-        label="New Password"
-        autoComplete="new-password"
-        hint="At least 8 characters with upper- and lowercase letters, a number and one of @$!%*?&#"
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <PasswordField
-        id="reset-confirm"
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        idPrefix="reset"
+        confirmLabel="Confirm Password"
+        newPassword={register("newPassword")}
+        confirmPassword={register("confirmPassword")}
+        errors={errors}
       />
       <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
         Reset Password

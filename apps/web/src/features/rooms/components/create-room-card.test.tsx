@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { roomNameAdjectives, roomNameNouns } from "../utils/random-room-name";
 import { CreateRoomCard } from "./create-room-card";
-import { fakeServer, okBody, renderOnDashboard } from "./rooms-test-harness";
+import { ok, stubApi } from "../../../test/api-stub";
+import { renderOnDashboard } from "./rooms-test-harness";
 
 const languages = [
   { id: 71, name: "Python (3.11)" },
   { id: 63, name: "JavaScript (Node.js 20)" },
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const nameInput = () => screen.getByLabelText("Room Name");
 const languageSelect = () => screen.getByLabelText("Programming Language");
@@ -20,7 +17,7 @@ const createButton = () => screen.getByRole("button", { name: /Create Room|Creat
 
 describe("CreateRoomCard", () => {
   it("offers the server's languages under the placeholder \"Choose your language\"", async () => {
-    fakeServer({ "GET /rooms/languages": () => okBody(languages) });
+    stubApi({ "GET /rooms/languages": () => ok(languages) });
     renderOnDashboard(<CreateRoomCard />);
     expect(await screen.findByRole("option", { name: "Python (3.11)" })).toBeInTheDocument();
     expect(screen.getByRole("option", { name: "Choose your language" })).toBeDisabled();
@@ -28,7 +25,7 @@ describe("CreateRoomCard", () => {
   });
 
   it("keeps Create Room disabled until there is a non-blank name and a language", async () => {
-    fakeServer({ "GET /rooms/languages": () => okBody(languages) });
+    stubApi({ "GET /rooms/languages": () => ok(languages) });
     const user = userEvent.setup();
     renderOnDashboard(<CreateRoomCard />);
     await screen.findByRole("option", { name: "Python (3.11)" });
@@ -47,7 +44,7 @@ describe("CreateRoomCard", () => {
   });
 
   it("fills an adjective-noun name with the Random button", async () => {
-    fakeServer({ "GET /rooms/languages": () => okBody(languages) });
+    stubApi({ "GET /rooms/languages": () => ok(languages) });
     const user = userEvent.setup();
     renderOnDashboard(<CreateRoomCard />);
     await user.click(screen.getByRole("button", { name: "Random" }));
@@ -58,11 +55,11 @@ describe("CreateRoomCard", () => {
 
   it("shows \"Creating Room...\" while creating, then opens the playground and clears the form", async () => {
     let finish: () => void = () => {};
-    const { seen } = fakeServer({
-      "GET /rooms/languages": () => okBody(languages),
+    const seen = stubApi({
+      "GET /rooms/languages": () => ok(languages),
       "POST /rooms/create": () =>
         new Promise((resolve) => {
-          finish = () => resolve({ status: 201, ...okBody({ roomId: "AB12CD" }, "Room created successfully") });
+          finish = () => resolve({ status: 201, ...ok({ roomId: "AB12CD" }, "Room created successfully") });
         }),
     });
     const user = userEvent.setup();
@@ -85,8 +82,8 @@ describe("CreateRoomCard", () => {
   });
 
   it("stays on the dashboard with the form intact when the server refuses (e.g. the Free room limit)", async () => {
-    fakeServer({
-      "GET /rooms/languages": () => okBody(languages),
+    stubApi({
+      "GET /rooms/languages": () => ok(languages),
       "POST /rooms/create": () => ({
         status: 403,
         body: { success: false, code: "room_limit_reached", message: "The Free plan lets you own up to 5 rooms." },

@@ -5,9 +5,10 @@ import { limits } from "@coderoom/shared/constants/limits";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
-import { useLanguages } from "../api/get-languages";
+import { useLanguages } from "../../../lib/languages";
 import { useCreateRoom } from "../api/room-mutations";
 import { randomRoomName } from "../utils/random-room-name";
+import { DashboardCardHeader } from "./dashboard-card-header";
 
 /** Spec §2 "Create New Room": name (or Random), language, Create Room → the new room's playground. */
 export function CreateRoomCard() {
@@ -35,15 +36,7 @@ export function CreateRoomCard() {
 
   return (
     <Card className="flex flex-col p-6">
-      <div className="mb-5 flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300">
-          <FolderPlus className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Create New Room</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">Start a fresh collaborative session</p>
-        </div>
-      </div>
+      <DashboardCardHeader icon={FolderPlus} tone="indigo" title="Create New Room" subtitle="Start a fresh collaborative session" />
       <form onSubmit={onSubmit} className="flex flex-1 flex-col gap-4" aria-label="Create New Room">
         <TextField
           id="create-room-name"

@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { JoinRoomCard } from "./join-room-card";
-import { fakeServer, okBody, renderOnDashboard } from "./rooms-test-harness";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { ok, stubApi } from "../../../test/api-stub";
+import { renderOnDashboard } from "./rooms-test-harness";
 
 const idInput = () => screen.getByLabelText("6-Digit Room ID");
 const joinButton = () => screen.getByRole("button", { name: /Join Room|Joining Room/ });
@@ -14,7 +11,7 @@ const room = { roomId: "AB12CD", roomName: "R", language: { id: 71, name: "Pytho
 
 describe("JoinRoomCard", () => {
   it("upper-cases the ID, drops anything but letters and digits, and stops at 6", async () => {
-    fakeServer({});
+    stubApi({});
     const user = userEvent.setup();
     renderOnDashboard(<JoinRoomCard />);
     await user.type(idInput(), "ab-12 c!d9xyz");
@@ -23,7 +20,7 @@ describe("JoinRoomCard", () => {
   });
 
   it("keeps a pasted ID with separators whole", async () => {
-    fakeServer({});
+    stubApi({});
     const user = userEvent.setup();
     renderOnDashboard(<JoinRoomCard />);
     await user.click(idInput());
@@ -32,7 +29,7 @@ describe("JoinRoomCard", () => {
   });
 
   it("shows the counter and the hint, and enables Join Room only at exactly 6 characters", async () => {
-    fakeServer({});
+    stubApi({});
     const user = userEvent.setup();
     renderOnDashboard(<JoinRoomCard />);
     expect(screen.getByText("0/6")).toBeInTheDocument();
@@ -46,7 +43,7 @@ describe("JoinRoomCard", () => {
   });
 
   it("looks the room up and opens its playground", async () => {
-    const { seen } = fakeServer({ "GET /rooms/join/AB12CD": () => okBody(room, "Room joined successfully") });
+    const seen = stubApi({ "GET /rooms/join/AB12CD": () => ok(room, "Room joined successfully") });
     const user = userEvent.setup();
     renderOnDashboard(<JoinRoomCard />);
     await user.type(idInput(), "ab12cd{Enter}");
@@ -55,7 +52,7 @@ describe("JoinRoomCard", () => {
   });
 
   it("stays on the dashboard when the room does not exist", async () => {
-    fakeServer({
+    stubApi({
       "GET /rooms/join/ZZZZZZ": () => ({ status: 404, body: { success: false, code: "room_not_found", message: "Room not found" } }),
     });
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { Card } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/text-field";
 import { useJoinRoom } from "../api/room-mutations";
 import { isCompleteRoomId, normalizeRoomIdInput } from "../utils/room-id-input";
+import { DashboardCardHeader } from "./dashboard-card-header";
 
 /**
  * Spec §2 "Join Existing Room": a 6-character ID, upper-cased with anything but
@@ -33,15 +34,7 @@ export function JoinRoomCard() {
 
   return (
     <Card className="flex flex-col p-6">
-      <div className="mb-5 flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300">
-          <LogIn className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Join Existing Room</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">Enter the ID a teammate shared with you</p>
-        </div>
-      </div>
+      <DashboardCardHeader icon={LogIn} tone="emerald" title="Join Existing Room" subtitle="Enter the ID a teammate shared with you" />
       <form onSubmit={onSubmit} className="flex flex-1 flex-col gap-4" aria-label="Join Existing Room">
         <TextField
           id="join-room-id"

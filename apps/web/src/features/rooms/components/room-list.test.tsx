@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TRoomSummary } from "@coderoom/shared/schemas/rooms";
 import { RoomList } from "./room-list";
-import { fakeServer, okBody, renderOnDashboard } from "./rooms-test-harness";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { ok, stubApi } from "../../../test/api-stub";
+import { renderOnDashboard } from "./rooms-test-harness";
 
 const summary = (over: Partial<TRoomSummary>): TRoomSummary => ({
   roomId: "AAA111",
@@ -28,14 +25,14 @@ const card = (roomId: string) => screen.getByRole("article", { name: roomId === 
 
 describe("RoomList", () => {
   it("shows \"No rooms yet\" when the user has no room", async () => {
-    fakeServer({ "GET /users/rooms": () => okBody({ rooms: [] }) });
+    stubApi({ "GET /users/rooms": () => ok({ rooms: [] }) });
     renderOnDashboard(<RoomList />);
     expect(await screen.findByText("No rooms yet")).toBeInTheDocument();
     expect(screen.getByText("Get started by creating your first collaborative coding room!")).toBeInTheDocument();
   });
 
   it("shows \"No matching rooms found\" when a search leaves nothing", async () => {
-    fakeServer({ "GET /users/rooms": () => okBody({ rooms: [mine, theirs] }) });
+    stubApi({ "GET /users/rooms": () => ok({ rooms: [mine, theirs] }) });
     const user = userEvent.setup();
     renderOnDashboard(<RoomList />);
     await screen.findByText("Mine");
@@ -46,7 +43,7 @@ describe("RoomList", () => {
   });
 
   it("renders each card with its ID, upper-case language, access, IST dates, and an edit button only for the owner", async () => {
-    fakeServer({ "GET /users/rooms": () => okBody({ rooms: [mine, theirs] }) });
+    stubApi({ "GET /users/rooms": () => ok({ rooms: [mine, theirs] }) });
     renderOnDashboard(<RoomList />);
     await screen.findByText("Mine");
     const own = within(card(mine.roomId));
@@ -64,11 +61,11 @@ describe("RoomList", () => {
 
   it("deletes after confirmation and reloads the list", async () => {
     let rooms = [mine, theirs];
-    const { seen } = fakeServer({
-      "GET /users/rooms": () => okBody({ rooms }),
+    const seen = stubApi({
+      "GET /users/rooms": () => ok({ rooms }),
       "DELETE /rooms/delete/AAA111": () => {
         rooms = [theirs];
-        return okBody({ roomId: "AAA111", outcome: "deleted" }, "Room deleted successfully");
+        return ok({ roomId: "AAA111", outcome: "deleted" }, "Room deleted successfully");
       },
     });
     const user = userEvent.setup();
@@ -86,7 +83,7 @@ describe("RoomList", () => {
   });
 
   it("tells a non-owner that deleting only removes the room from their list", async () => {
-    fakeServer({ "GET /users/rooms": () => okBody({ rooms: [mine, theirs] }) });
+    stubApi({ "GET /users/rooms": () => ok({ rooms: [mine, theirs] }) });
     const user = userEvent.setup();
     renderOnDashboard(<RoomList />);
     await screen.findByText("Theirs");
@@ -98,10 +95,10 @@ describe("RoomList", () => {
   });
 
   it("saves the edited settings with the owner's new name and access", async () => {
-    const { seen } = fakeServer({
-      "GET /users/rooms": () => okBody({ rooms: [mine] }),
+    const seen = stubApi({
+      "GET /users/rooms": () => ok({ rooms: [mine] }),
       "PUT /rooms/update/AAA111": () =>
-        okBody({ roomId: "AAA111", roomName: "Renamed", anyoneCanEdit: true, updatedAt: mine.updatedAt, changed: [] }),
+        ok({ roomId: "AAA111", roomName: "Renamed", anyoneCanEdit: true, updatedAt: mine.updatedAt, changed: [] }),
     });
     const user = userEvent.setup();
     renderOnDashboard(<RoomList />);
