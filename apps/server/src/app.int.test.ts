@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import type { App } from "./http/types";
@@ -75,6 +76,7 @@ describe("serving the web app", () => {
     fs.mkdirSync(path.join(webDir, "assets"), { recursive: true });
     fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><div id=root></div>");
     fs.writeFileSync(path.join(webDir, "assets", "app-1234.js"), "console.log(1)");
+    fs.writeFileSync(path.join(webDir, "assets", "app-1234.js.br"), zlib.brotliCompressSync("console.log(1)"));
     app = await buildApp(ctx.deps, { webDir });
   });
   afterAll(() => app.close());
@@ -97,6 +99,15 @@ describe("serving the web app", () => {
     const res = await app.inject("/assets/app-1234.js");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the build's precompressed variant to clients that accept it", async () => {
+    const res = await app.inject({ url: "/assets/app-1234.js", headers: { "accept-encoding": "gzip, br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe("console.log(1)");
+    const plain = await app.inject({ url: "/assets/app-1234.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log(1)");
   });
 
   it("still answers unknown /api paths with JSON", async () => {

@@ -104,6 +104,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
       root: webDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset (apps/web/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
