@@ -4,7 +4,10 @@ import { limits } from "./constants/limits";
 
 /** Standard e-mail shape: local@domain.tld with a top-level part of 2+ letters. */
 const emailShape = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
-const passwordChars = /^[A-Za-z\d@$!%*?&#]+$/;
+/** The special characters a password must include one of, and the only ones it may use (spec §5). */
+export const passwordSpecials = "@$!%*?&#";
+const passwordSpecial = new RegExp(`[${passwordSpecials}]`);
+const passwordChars = new RegExp(`^[A-Za-z\\d${passwordSpecials}]+$`);
 const passwordTooLong = `Password must be at most ${limits.passwordMax} characters`;
 
 /** True when the address has the shape and length bounds of spec §5. */
@@ -41,7 +44,7 @@ export const zPassword = z
   .min(1, m.passwordRequired)
   .min(limits.passwordMin, m.passwordMin)
   .max(limits.passwordMax, passwordTooLong)
-  .refine((v) => /[A-Z]/.test(v) && /\d/.test(v) && /[@$!%*?&#]/.test(v) && passwordChars.test(v), m.passwordShape);
+  .refine((v) => /[A-Z]/.test(v) && /\d/.test(v) && passwordSpecial.test(v) && passwordChars.test(v), m.passwordShape);
 
 /** Password for change and reset: also needs a lowercase letter. */
 export const zStrictPassword = (requiredMessage: string = m.newPasswordRequired) =>
@@ -51,7 +54,7 @@ export const zStrictPassword = (requiredMessage: string = m.newPasswordRequired)
     .min(limits.passwordMin, m.passwordMin)
     .max(limits.passwordMax, passwordTooLong)
     .refine(
-      (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[@$!%*?&#]/.test(v) && passwordChars.test(v),
+      (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && passwordSpecial.test(v) && passwordChars.test(v),
       m.passwordShapeStrict,
     );
 

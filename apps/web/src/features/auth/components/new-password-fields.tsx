@@ -1,9 +1,10 @@
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { limits } from "@coderoom/shared/constants/limits";
+import { passwordSpecials } from "@coderoom/shared/validation";
 import { PasswordField } from "../../../components/ui/text-field";
 
 // The strict rule of spec §5 (change and reset): the shared schema enforces it, this only explains it.
-const strictPasswordHint = `At least ${limits.passwordMin} characters with upper- and lowercase letters, a number and one of @$!%*?&#`;
+const strictPasswordHint = `At least ${limits.passwordMin} characters with upper- and lowercase letters, a number and one of ${passwordSpecials}`;
 
 interface NewPasswordFieldsProps {
   /** Prefix of the input ids: `{idPrefix}-new` and `{idPrefix}-confirm`. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { avatarTypes } from "@coderoom/shared/constants/limits";
 import { validationMessages as m } from "@coderoom/shared/messages";
 import { zRegisterBody } from "@coderoom/shared/schemas/users";
+import { passwordSpecials } from "@coderoom/shared/validation";
 import { AvatarPicker } from "../../../components/ui/avatar-picker";
 import { Button } from "../../../components/ui/button";
 import { PasswordField, TextField } from "../../../components/ui/text-field";
@@ -77,7 +78,7 @@ export function SignUpForm({ originState }: { originState: TFromState }) {
           label="Password"
           autoComplete="new-password"
           placeholder="At least 8 characters"
-          hint="Use an uppercase letter, a number and one of @$!%*?&#"
+          hint={`Use an uppercase letter, a number and one of ${passwordSpecials}`}
           error={errors.password?.message}
           {...register("password")}
         />
