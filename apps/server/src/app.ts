@@ -106,9 +106,10 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
       index: false,
       // The web build writes .br and .gz beside each asset (apps/web/precompress-plugin.ts).
       preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
