@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { limits } from "../constants/limits";
+import { zRunResult } from "./run";
+
+/**
+ * The room channel: Socket.IO namespace `/editor`.
+ *
+ * Legacy events (spec §7, shared/reference/LEGACY-PROTOCOL.md) keep their names and
+ * payload shapes exactly, for the original client. Our own client uses the same
+ * namespace plus the `room:*`, `run:*` and `version:*` events below; its document text
+ * travels as Yjs updates over Hocuspocus at `/collab` (document name = room id).
+ * Identity always comes from the session cookie: `userId`, `userName`, `avatar`
+ * in payloads are accepted for shape and ignored.
+ */
+export const editorNamespace = "/editor";
+export const collabPath = "/collab";
+
+const zRoomIdLoose = z.string().trim().min(1).max(16);
+
+/** Largest `codeChange` text, in UTF-8 bytes (the API's code cap). */
+export function codeFits(code: string): boolean {
+  // Cheap bound first: a UTF-8 character takes at most 3 bytes per UTF-16 unit.
+  if (code.length * 3 <= limits.codeMaxBytes) return true;
+  return new TextEncoder().encode(code).length <= limits.codeMaxBytes;
+}
+
+// ── client → server, legacy ──────────────────────────────────────────────────
+export const zVerifyUniqueUser = z.object({ roomId: zRoomIdLoose, userId: z.unknown().optional() });
+export const zJoin = z.object({
+  roomId: zRoomIdLoose,
+  userId: z.unknown().optional(),
+  userName: z.unknown().optional(),
+  avatar: z.unknown().optional(),
+  /** Our client: a per-tab id kept across reconnects, so a reconnect is never refused as a duplicate. */
+  tabId: z.string().max(64).optional(),
+});
+export const zCodeChange = z.object({ code: z.string().refine(codeFits, "Code is too large") });
+/** The original client sends the target id as a bare string; the spec summary says `{ userId }`. */
+export const zKickTarget = z.union([z.string().max(64), z.object({ userId: z.string().max(64) })]);
+export const zTerminalRelay = zRunResult.partial().passthrough();
+
+// ── server → client, legacy ──────────────────────────────────────────────────
+/** A room member as the legacy events carry it; `color` is ours, `socketId` is an opaque per-connection id. */
+export const zRoomUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().optional(),
+  isTyping: z.boolean(),
+  socketId: z.string(),
+  color: z.string(),
+});
+export type TRoomUser = z.infer<typeof zRoomUser>;
+
+/** Event names of the legacy protocol, both directions. */
+export const legacyEvents = {
+  verifyUniqueUser: "verifyUniqueUser",
+  uniqueUser: "uniqueUser",
+  join: "join",
+  leaveRoom: "leaveRoom",
+  kickCall: "kickCall",
+  kickAction: "kickAction",
+  IAMKICKED: "IAMKICKED",
+  roomUpdateTrigger: "roomUpdateTrigger",
+  startTyping: "startTyping",
+  stopTyping: "stopTyping",
+  codeChange: "codeChange",
+  codeUpdate: "codeUpdate",
+  updateTerminal: "updateTerminal",
+  updateUsers: "updateUsers",
+  userJoined: "userJoined",
+  userLeft: "userLeft",
+} as const;
+
+// ── richer events for our client ─────────────────────────────────────────────
+export const roomEvents = {
+  /** server → joiner after `join`: everything the playground needs to render. */
+  state: "room:state",
+  /** server → everyone: room name / anyoneCanEdit changed; each socket gets its own `canWrite`. */
+  settings: "room:settings",
+  /** server → everyone: the owner deleted the room; clients go to /dashboard with a toast. */
+  deleted: "room:deleted",
+  /** server → one socket: a refused action (`{ event, code, message }`). */
+  error: "room:error",
+  /** client → server (ack): run the room's live code; server → room: run lifecycle. */
+  runStart: "run:start",
+  runStop: "run:stop",
+  runQueued: "run:queued",
+  runStarted: "run:started",
+  runOutput: "run:output",
+  runFinished: "run:finished",
+  /** server → room: the owner saved a named version. */
+  versionSaved: "version:saved",
+} as const;
+
+export const zRoomError = z.object({ event: z.string(), code: z.string(), message: z.string() });
+export type TRoomError = z.infer<typeof zRoomError>;
+
+export const zRunByUser = z.object({ id: z.string(), name: z.string() });
+
+export const zRoomState = z.object({
+  roomId: z.string(),
+  roomName: z.string(),
+  owner: z.string(),
+  anyoneCanEdit: z.boolean(),
+  language: z.object({ id: z.number().int(), name: z.string() }),
+  /** May this connection write to the document right now? */
+  canWrite: z.boolean(),
+  users: z.array(zRoomUser),
+  /** The last run result shown in the shared terminal, if any. */
+  terminal: zRunResult.nullable(),
+  /** A run in progress in this room, if any. */
+  run: z
+    .object({ runId: z.string(), by: zRunByUser, state: z.enum(["queued", "running"]), output: z.string() })
+    .nullable(),
+});
+export type TRoomState = z.infer<typeof zRoomState>;
+
+export const zRoomSettings = z.object({ roomName: z.string(), anyoneCanEdit: z.boolean(), canWrite: z.boolean() });
+export type TRoomSettings = z.infer<typeof zRoomSettings>;
+
+export const zRunStart = z.object({ stdin: z.string().max(limits.stdinMaxBytes).optional().default("") });
+export const zRunQueued = z.object({ runId: z.string(), by: zRunByUser, position: z.number().int() });
+export const zRunStarted = z.object({ runId: z.string(), by: zRunByUser });
+export const zRunOutput = z.object({ runId: z.string(), stream: z.enum(["stdout", "stderr"]), data: z.string() });
+export const zRunFinished = z.object({ runId: z.string(), by: zRunByUser, result: zRunResult });
+export type TRunFinished = z.infer<typeof zRunFinished>;
+
+/** Acknowledgement of every client → server event our client sends with a callback. */
+export type TAck<T = undefined> = { ok: true; data?: T } | { ok: false; code: string; message: string };
+
+// ── versions (REST, owner only) ──────────────────────────────────────────────
+export const zVersionName = z.string().trim().max(80).optional();
+export const zSaveVersionBody = z.object({ name: zVersionName });
+export const zRoomVersion = z.object({
+  id: z.string(),
+  name: z.string(),
+  author: zRunByUser,
+  createdAt: z.string(),
+  bytes: z.number().int(),
+});
+export type TRoomVersion = z.infer<typeof zRoomVersion>;
+export const zRoomVersionWithCode = zRoomVersion.extend({ code: z.string() });
