@@ -11,11 +11,12 @@ import { discoverLanguages } from "../apps/server/src/execution/languages/discov
 import { SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
 import { inspectSandboxHost, prepareRootDir } from "../apps/server/src/execution/sandbox/sandbox-setup";
 import { measureRuns, startRunServer, type HttpRow } from "./exec-http";
-import { measureLanguage, type LanguageRow } from "./exec-languages";
+import { measureLanguage, round, type LanguageRow } from "./exec-languages";
 
 const RUNS = Number(process.env.EXEC_BENCH_RUNS ?? 20);
 const ONLY = (process.env.EXEC_BENCH_LANGS ?? "").split(",").filter(Boolean).map(Number);
-const TARGETS = { overheadMs: 20, httpP50Ms: 80, hostedJudge0Ms: 500 };
+// Issue 12: saturation throughput >= 70 % of bare python3 on every core; p50 at c=1 <= 1.5x the bare start.
+const TARGETS = { overheadMs: 20, httpP50Ms: 80, hostedJudge0Ms: 500, throughputOfBare: 0.7, p50OfBareStart: 1.5 };
 const ROOT = "/dev/shm/coderoom-bench";
 const UID = 64_000;
 
@@ -55,11 +56,16 @@ if (!host.ok) {
     bash_overhead_ms: rows.find((r) => r.id === 46)?.overhead_ms ?? null,
     http_p50_c1_ms: http[0]?.p50_ms ?? null,
     failed_at_c8: http.find((h) => h.concurrency === 8)?.failed ?? null,
+    // Bare python3 hello on every core at once would do cores * 1000 / bare_ms runs a second.
+    throughput_c8_of_bare: python?.bare_ms ? round((http.find((h) => h.concurrency === 8)?.runs_per_s ?? 0) / ((os.availableParallelism() * 1000) / python.bare_ms)) : null,
+    http_p50_c1_of_bare_start: python?.bare_ms && http[0] ? round(http[0].p50_ms / python.bare_ms) : null,
   };
   const met = {
     overhead: [verdicts.python_overhead_ms, verdicts.bash_overhead_ms].every((v) => v !== null && v <= TARGETS.overheadMs),
     http_p50: verdicts.http_p50_c1_ms !== null && verdicts.http_p50_c1_ms <= TARGETS.httpP50Ms,
     no_failures_c8: verdicts.failed_at_c8 === 0,
+    throughput_of_bare: verdicts.throughput_c8_of_bare !== null && verdicts.throughput_c8_of_bare >= TARGETS.throughputOfBare,
+    p50_of_bare_start: verdicts.http_p50_c1_of_bare_start !== null && verdicts.http_p50_c1_of_bare_start <= TARGETS.p50OfBareStart,
   };
   console.log("Targets:", JSON.stringify({ ...verdicts, met }));
   fs.mkdirSync(new URL("results/", import.meta.url), { recursive: true });

@@ -66,7 +66,8 @@ describe.skipIf(!available)("accounts in the browser", () => {
     await page.goto("/profile");
     const avatar = page.getByRole("img", { name: "Ada Lovelace's avatar" });
     await avatar.waitFor();
-    expect(await avatar.getAttribute("src")).toMatch(/^\/uploads\/avatars\/.+/);
+    // Absolute from PUBLIC_URL, so a client on another origin can show it (issue 10 §1.3).
+    expect(await avatar.getAttribute("src")).toMatch(new RegExp(`^${server.url}/uploads/avatars/.+`));
     await expect.poll(() => avatar.evaluate((img: { complete: boolean; naturalWidth: number }) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
     await page.getByRole("heading", { name: account.fullName }).waitFor();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { hasChromium, launchBrowser } from "./browser";
+import { registerAccount, signedInPage } from "./accounts-kit";
 import { startServer, type RunningServer } from "./server";
 
 const available = hasChromium();
@@ -17,28 +18,9 @@ describe.skipIf(!available)("rooms on the dashboard", () => {
   let alphaId = "";
   let betaId = "";
   const pageErrors: string[] = [];
+  const onPageError = (message: string) => pageErrors.push(message);
 
-  async function register(account: typeof owner) {
-    const res = await fetch(`${server.url}/api/v1/users/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
-      body: JSON.stringify(account),
-    });
-    if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  }
 
-  async function signedInPage(context: BrowserContext, account: typeof owner): Promise<Page> {
-    const p = await context.newPage();
-    p.on("pageerror", (err) => pageErrors.push(err.message));
-    // The guard sends us to /signin and back to the dashboard afterwards.
-    await p.goto("/dashboard");
-    await p.waitForURL("**/signin");
-    await p.getByLabel("Email", { exact: true }).fill(account.email);
-    await p.getByLabel("Password", { exact: true }).fill(account.password);
-    await p.getByRole("button", { name: "Sign In", exact: true }).click();
-    await p.waitForURL("**/dashboard");
-    return p;
-  }
 
   const card = (roomId: string): Locator => page.locator(`article[data-room-id="${roomId}"]`);
   const cardNames = () => page.locator("article[data-room-id] h3").allTextContents();
@@ -56,12 +38,12 @@ describe.skipIf(!available)("rooms on the dashboard", () => {
 
   beforeAll(async () => {
     server = await startServer();
-    await register(owner);
-    await register(joiner);
+    await registerAccount(server.url, owner);
+    await registerAccount(server.url, joiner);
     browser = await launchBrowser();
     const context = await browser.newContext({ baseURL: server.url });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    page = await signedInPage(context, owner);
+    page = await signedInPage(context, owner, onPageError);
   });
 
   afterAll(async () => {
@@ -149,7 +131,7 @@ describe.skipIf(!available)("rooms on the dashboard", () => {
 
   it("lets a second user join by ID and then see the room in their list", async () => {
     const context = await browser.newContext({ baseURL: server.url });
-    const other = await signedInPage(context, joiner);
+    const other = await signedInPage(context, joiner, onPageError);
     await other.getByText("No rooms yet").waitFor();
     await other.getByLabel("6-Digit Room ID").fill(alphaId.toLowerCase());
     await other.getByRole("button", { name: "Join Room", exact: true }).click();

@@ -29,7 +29,8 @@ packages=(
   sqlite3                                # SQL
 )
 
-if [ "${SKIP_APT_UPDATE:-}" != "1" ]; then apt-get update -q; fi
-apt-get install -y -q --no-install-recommends "${packages[@]}"
+# Wait for another apt/dpkg (unattended upgrades) instead of failing at once.
+if [ "${SKIP_APT_UPDATE:-}" != "1" ]; then apt-get -o DPkg::Lock::Timeout=600 update -q; fi
+apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${packages[@]}"
 
 echo "Toolchains installed in $(($(date +%s) - started)) s."

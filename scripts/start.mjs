@@ -1,5 +1,7 @@
 // `npm start`: builds what is missing or stale, then serves on PORT (default 3000)
 // with the embedded database under DATA_DIR. Migrations run at server start.
+// Started as root, the server starts its code runner (dist/runner.js, which keeps root
+// and is restarted by its supervisor whenever it dies) and serves as WEB_UID.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,24 +16,34 @@ const newest = (dir) => {
   return latest;
 };
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+// LOG_LEVEL=silent silences this wrapper too (the build's output included).
+const quiet = process.env.LOG_LEVEL === "silent";
+const say = quiet ? () => {} : (...lines) => console.warn(...lines);
 
 const sources = ["apps/web/src", "apps/web/index.html", "apps/server/src", "packages/shared/src"].map((p) => path.join(root, p));
 const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newest(p) : mtime(p))));
 const builtTime = Math.min(mtime(path.join(root, "apps/web/dist/index.html")), mtime(path.join(root, "apps/server/dist/main.js")));
 if (builtTime < sourceTime) {
-  console.log("Building CodeRoom (web app and server)...");
-  const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  say("Building CodeRoom (web app and server)...");
+  const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"], { stdio: "ignore" }).status === 0;
 if (!hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox") {
-  console.warn(
+  say(
     "\nCode execution is off: bubblewrap is not installed. Install it with\n" +
       "  sudo apt-get install -y bubblewrap\n" +
       "and the language toolchains with\n" +
       "  sudo bash scripts/install-toolchains.sh\n" +
       "or point EXECUTION_BACKEND=judge0 JUDGE0_URL=... at a Judge0 cluster.\n",
+  );
+}
+
+if (hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox" && process.getuid?.() !== 0) {
+  say(
+    "\nCode execution is off: the sandbox needs root. Start with sudo (only the code runner keeps root;\n" +
+      "the web server switches to an unprivileged user), or use EXECUTION_BACKEND=judge0 JUDGE0_URL=...\n",
   );
 }
 

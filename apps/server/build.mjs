@@ -1,9 +1,9 @@
-// Bundles the server into dist/main.js; npm packages stay external, our workspace code is inlined.
+// Bundles the server into dist/main.js and its code runner into dist/runner.js; npm packages stay external, our workspace code is inlined.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", runner: "src/runner/runner-main.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -54,6 +54,20 @@ describe("app shell", () => {
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
+  it("lets a configured origin's preflight through for PUT, DELETE and PATCH with credentials (issue 10 §1.2)", async () => {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const res = await ctx.app.inject({
+        method: "OPTIONS",
+        url: "/api/v1/rooms/update/ABC123",
+        headers: { origin: "https://partner.example", "access-control-request-method": method, "access-control-request-headers": "content-type" },
+      });
+      expect(res.statusCode, method).toBe(204);
+      expect(res.headers["access-control-allow-methods"], method).toContain(method);
+      expect(res.headers["access-control-allow-credentials"]).toBe("true");
+      expect(String(res.headers["access-control-allow-headers"]).toLowerCase()).toContain("content-type");
+    }
+  });
+
   it("allows credentialed CORS only for configured origins", async () => {
     const preflight = (origin: string) =>
       ctx.app.inject({
@@ -89,6 +103,17 @@ describe("serving the web app", () => {
     }
   });
 
+  it("renders /playground without an id with 200: the app sends it on to /dashboard", async () => {
+    for (const url of ["/playground", "/playground/"]) expect((await app.inject(url)).statusCode, url).toBe(200);
+    expect((await app.inject("/playground/ABC123/extra")).statusCode).toBe(404);
+  });
+
+  it("points /favicon.ico at the SVG favicon", async () => {
+    const res = await app.inject("/favicon.ico");
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/favicon.svg");
+  });
+
   it("renders unknown pages through the SPA with 404, so the not-found page shows", async () => {
     const res = await app.inject("/no/such/page");
     expect(res.statusCode).toBe(404);
@@ -110,9 +135,11 @@ describe("serving the web app", () => {
     expect(plain.body).toBe("console.log(1)");
   });
 
-  it("still answers unknown /api paths with JSON", async () => {
-    const res = await app.inject("/api/v1/nope");
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, code: "route_not_found" });
+  it("still answers unknown /api paths with JSON, /api itself included", async () => {
+    for (const url of ["/api/v1/nope", "/api", "/api/", "/api/anything"]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, code: "route_not_found" });
+    }
   });
 });

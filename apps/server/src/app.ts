@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
+import type { DestinationStream } from "pino";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
@@ -17,6 +18,9 @@ import { createAuth } from "./http/auth";
 import { registerErrorHandling, sendFailure } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { createOriginCheck } from "./http/origin-check";
+import { loggerOptions } from "./http/logger";
+import { clientErrorHandler, refuseOriginlessPreflight } from "./http/client-errors";
+import { capConnectionsPerIp, serverTimeouts } from "./http/server-limits";
 import type { App } from "./http/types";
 import { webDistDir } from "./paths";
 import { healthRoutes } from "./modules/system/health-routes";
@@ -25,14 +29,17 @@ import { contactRoutes } from "./modules/contact/routes";
 import { avatarFileRoutes } from "./modules/storage/routes";
 import { roomRoutes } from "./modules/rooms/routes";
 import { runRoutes } from "./modules/execution/routes";
+import { versionRoutes } from "./modules/versions/routes";
+import { paymentRoutes } from "./modules/payments/routes";
+import { razorpayConfigured } from "./modules/payments/provider";
 
 const API_PREFIX = "/api/v1";
 
 /** Builds the whole HTTP app from its dependencies; tests call this in-process. */
-export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): Promise<App> {
+export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream?: DestinationStream } = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ["req.headers.cookie", 'res.headers["set-cookie"]'] },
+    logger: loggerOptions(config, opts.logStream),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -41,7 +48,10 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
     bodyLimit: limits.codeMaxBytes * 2 + 64 * 1024,
     // Router errors (bad URL encoding, overlong parameter) skip hooks and the error handler.
     frameworkErrors: (err, request, reply) => sendFailure(err, request, reply.header("x-request-id", request.id)),
+    clientErrorHandler,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerIp(app.server, config);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,11 +65,14 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Razorpay's checkout script, frame and API only when that provider is active.
+        scriptSrc: ["'self'", ...(razorpayConfigured(config) ? ["https://checkout.razorpay.com"] : [])],
+        ...(razorpayConfigured(config) ? { frameSrc: ["'self'", "https://api.razorpay.com", "https://checkout.razorpay.com"] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"],
+        // Avatar URLs are absolute from PUBLIC_URL, which may differ from the host the page was opened on.
+        imgSrc: ["'self'", config.publicOrigin, "data:", "blob:", "https://*.tile.openstreetmap.org"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: ["'self'", "ws:", "wss:", ...(razorpayConfigured(config) ? ["https://*.razorpay.com"] : [])],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -69,7 +82,14 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });
-  await app.register(cors, { origin: config.CORS_ORIGINS, credentials: true });
+  // @fastify/cors allows only GET/HEAD/POST by default; profile update, room settings,
+  // Save Code and delete (PUT, DELETE) must pass a partner origin's preflight too.
+  app.addHook("onRequest", refuseOriginlessPreflight);
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS,
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: limits.avatarMaxBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -91,6 +111,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
       await contactRoutes(api, deps, auth);
       await roomRoutes(api, deps, auth);
       await runRoutes(api, deps, auth);
+      await versionRoutes(api, deps, auth);
+      await paymentRoutes(api, deps, auth, API_PREFIX);
     },
     { prefix: API_PREFIX },
   );
@@ -100,6 +122,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
   const indexHtml = path.join(webDir, "index.html");
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
+    // Browsers and tools that ignore <link rel="icon"> still ask for /favicon.ico.
+    app.get("/favicon.ico", { schema: { hide: true } }, (_request, reply) => reply.redirect("/favicon.svg", 301));
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
@@ -115,7 +139,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string } = {}): P
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname.startsWith("/api/") || !hasWeb || !["GET", "HEAD"].includes(request.method)) {
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    if (isApi || !hasWeb || !["GET", "HEAD"].includes(request.method)) {
       throw notFound("route_not_found", `No route for ${request.method} ${pathname}`);
     }
     // The SPA renders every page, the not-found page included; the status tells crawlers and tools.

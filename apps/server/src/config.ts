@@ -29,12 +29,35 @@ const zEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  /** Where users reach the server; default http://localhost:{PORT}. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Where the web app is served, for links in e-mails (reset password); default PUBLIC_URL. */
+  WEB_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
   CORS_ORIGINS: csv,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
+  /** A request's headers must arrive within this time (slowloris defence). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A whole request, body included, must arrive within this time; a slower client gets 408 and is closed. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** A connection with no traffic at all for this long is closed (longer than any wait for a queued run). */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(600_000),
+  /** An idle keep-alive connection is closed after this time. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
+  /** Open connections (HTTP and WebSocket together) one address may hold; 0 = no cap. Raise it for load tests. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(500),
+  /** Addresses the connection cap skips: loopback, where a same-host reverse proxy (or a benchmark) connects from. */
+  CONNECTION_LIMIT_EXEMPT_IPS: z
+    .string()
+    .default("127.0.0.1,::1,::ffff:127.0.0.1")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   GUEST_TTL_DAYS: z.coerce.number().positive().default(7),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
@@ -63,6 +86,33 @@ const zEnv = z.object({
   SANDBOX_UID: z.coerce.number().int().positive().default(61000),
   /** Host directory for run work dirs; on tmpfs by default. */
   SANDBOX_DIR: z.string().default("/dev/shm/coderoom"),
+  /** Started as root, the web process runs as this unprivileged uid (and owns DATA_DIR); only the code runner keeps root. */
+  WEB_UID: z.coerce.number().int().positive().default(60900),
+  /** Redis for several server processes: Socket.IO streams adapter and Hocuspocus's Redis extension; unset = one process. */
+  REDIS_URL: optional,
+  /** Razorpay is used when the keys, the webhook secret and both plan ids are set; else Test mode. */
+  RAZORPAY_KEY_ID: optional,
+  RAZORPAY_KEY_SECRET: optional,
+  RAZORPAY_WEBHOOK_SECRET: optional,
+  RAZORPAY_PLAN_ID_BASIC: optional,
+  RAZORPAY_PLAN_ID_PRO: optional,
+  /** Razorpay's API host; tests point it at a local fake. */
+  RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
+  /** Test mode's signing secret (payments and webhooks); no real money moves in Test mode. */
+  PAYMENTS_TEST_SECRET: z.string().min(16).default("coderoom-test-mode-secret"),
+  /** AI assistant: any OpenAI-compatible chat-completions API; off unless AI_BASE_URL and AI_MODEL are set. */
+  AI_BASE_URL: optional,
+  /** Sent only from the server to the provider, never to browsers; local servers (Ollama) accept any value. */
+  AI_API_KEY: optional,
+  AI_MODEL: optional,
+  /** Longest answer, in tokens (the provider's `max_tokens`). */
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().positive().default(1024),
+  /** Longest wait for the first token, and between two chunks, before the answer fails with a timeout. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Prompt budget in tokens (≈ 4 characters each): code around the selection, terminal and history are trimmed to it. */
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(1000).default(6000),
+  /** Questions a room may ask per minute, all users together. */
+  AI_ROOM_QUESTIONS_PER_MINUTE: z.coerce.number().int().positive().default(12),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -70,19 +120,26 @@ export type Config = ReturnType<typeof loadConfig>;
 /** Parses the environment (or the given overrides) into a typed, documented config. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = zEnv.safeParse(env);
+  if (parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new Error("Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS");
+  }
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
   const dataDir = path.resolve(repoRoot, c.DATA_DIR);
+  // The default follows PORT, so `PORT=3917` alone still gives working links.
+  const PUBLIC_URL = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
+    PUBLIC_URL,
+    WEB_URL: c.WEB_URL ?? PUBLIC_URL,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     outboxDir: path.join(dataDir, "outbox"),
     pgliteDir: path.join(dataDir, "db"),
-    secureCookies: c.PUBLIC_URL.startsWith("https://"),
-    publicOrigin: new URL(c.PUBLIC_URL).origin,
+    secureCookies: PUBLIC_URL.startsWith("https://"),
+    publicOrigin: new URL(PUBLIC_URL).origin,
   };
 }

@@ -1,30 +1,49 @@
+import type { Logger } from "pino";
 import { buildApp } from "./app";
+import type { AppDeps } from "./deps";
+import { attachRealtime } from "./realtime/attach-realtime";
 import { loadConfig } from "./config";
 import { openDb } from "./db/client";
+import { assertDataDirFree } from "./db/data-dir-lock";
 import { migrate } from "./db/migrate";
 import { createExecutionService } from "./execution/execution-service";
+import { separatePrivileges } from "./runner/privilege-separation";
 import { DomainEventBus } from "./events";
 import { createMailer } from "./modules/mail/mailer";
+import { startAdminChannel } from "./cli/admin-channel";
+import { assertPortFree, portError } from "./startup/port-check";
+import { createProcessLogger, dataLocation } from "./startup/startup-log";
 
 /** Process entry: config -> database -> migrations -> app -> listen, and a graceful stop. */
-async function main() {
+async function main(log: Logger) {
   const config = loadConfig();
+  log.level = config.LOG_LEVEL;
+  // Before the slow steps, so a taken port or a database in use is reported at once.
+  await assertPortFree(config.PORT, config.HOST);
+  if (!config.DATABASE_URL) assertDataDirFree(config.pgliteDir);
+  // Started as root, only the code runner keeps root (its own process); this one gives it up.
+  const runnerSocket = await separatePrivileges(config, log);
   const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await migrate(db);
+  // `npm run admin` works through this channel while we own the embedded database.
+  const adminChannel = await startAdminChannel(db);
   const execution = await createExecutionService(config, {
-    info: (obj, msg) => console.log(msg, obj),
-    warn: (obj, msg) => console.warn(msg, obj),
-    error: (obj, msg) => console.error(msg, obj),
-  });
-  const app = await buildApp({
+    info: (obj, msg) => log.info(obj, msg),
+    warn: (obj, msg) => log.warn(obj, msg),
+    error: (obj, msg) => log.error(obj, msg),
+  }, { runnerSocket });
+  const deps: AppDeps = {
     config,
     db,
     events: new DomainEventBus(),
-    mailer: createMailer(config, { info: (obj: object, msg?: string) => console.log(msg, obj) }),
+    mailer: createMailer(config, { info: (obj: object, msg?: string) => log.info(obj, msg) }),
     now: () => new Date(),
     languages: execution.languages,
     execution,
-  });
+  };
+  const app = await buildApp(deps);
+  // Socket.IO /editor and Hocuspocus /collab on the same HTTP server.
+  const realtime = attachRealtime(app, deps);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -32,18 +51,24 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await realtime.close();
     await app.close();
     await execution.close();
+    await adminChannel?.close();
     await db.close();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`CodeRoom is ready at ${config.PUBLIC_URL} (${db.kind} database)`);
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((err: NodeJS.ErrnoException) => {
+    throw portError(err, config.PORT, config.HOST);
+  });
+  log.info({ data: dataLocation(config) }, `CodeRoom is ready at ${config.PUBLIC_URL}`);
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+// Until the config is read, log at info (a bad LOG_LEVEL is itself a config error to show).
+const processLog = createProcessLogger({ LOG_LEVEL: "info" });
+main(processLog).catch((err) => {
+  processLog.fatal(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

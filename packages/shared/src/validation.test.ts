@@ -87,7 +87,7 @@ describe("room IDs", () => {
 
 describe("route table and plan labels", () => {
   it("knows the app's pages and nothing else", () => {
-    for (const path of ["/", "/dashboard", "/playground/ABC123", "/resetpassword/x", "/allpayments"]) {
+    for (const path of ["/", "/dashboard", "/playground/ABC123", "/resetpassword/x", "/allpayments", "/terms", "/feedback", "/create-account"]) {
       expect(isKnownPage(path), path).toBe(true);
     }
     for (const path of ["/nope", "/dashboard/extra", "/api"]) expect(isKnownPage(path), path).toBe(false);

@@ -10,6 +10,25 @@ const passwordSpecial = new RegExp(`[${passwordSpecials}]`);
 const passwordChars = new RegExp(`^[A-Za-z\\d${passwordSpecials}]+$`);
 const passwordTooLong = `Password must be at most ${limits.passwordMax} characters`;
 
+/** C0 and C1 control characters and DEL: a one-line field has no use for any of them. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlChars = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, except tab, line feed and carriage return, which multi-line text keeps. */
+// eslint-disable-next-line no-control-regex -- as above
+const controlCharsExceptLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** True when a one-line text (a name) holds no control character. */
+export const hasNoControlChars = (value: string): boolean => !controlChars.test(value);
+/** True when multi-line text holds no control character but tabs and line breaks. */
+export const hasNoControlCharsInText = (value: string): boolean => !controlCharsExceptLineBreaks.test(value);
+
+/**
+ * Source code: anything a program may legitimately contain (tabs, escape codes, any
+ * Unicode) except NUL, which PostgreSQL text cannot store.
+ */
+export const zCode = (requiredMessage?: string) =>
+  z.string(requiredMessage ? { error: requiredMessage } : undefined).refine((v) => !v.includes("\u0000"), m.codeNul);
+
 /** True when the address has the shape and length bounds of spec §5. */
 export function isValidEmail(value: string): boolean {
   const at = value.lastIndexOf("@");
@@ -65,11 +84,13 @@ export const zFullName = z
   .trim()
   .min(1, m.fullNameRequired)
   .min(limits.fullNameMin, m.fullNameMin)
-  .max(limits.fullNameMax, `Name must be at most ${limits.fullNameMax} characters`);
+  .max(limits.fullNameMax, `Name must be at most ${limits.fullNameMax} characters`)
+  .refine(hasNoControlChars, m.controlCharacters);
 
 export const zContactMessage = z
   .string({ error: m.messageRequired })
   .trim()
   .min(1, m.messageRequired)
   .min(limits.contactMessageMin, m.messageMin)
-  .max(limits.contactMessageMax, m.messageMax);
+  .max(limits.contactMessageMax, m.messageMax)
+  .refine(hasNoControlCharsInText, m.controlCharacters);

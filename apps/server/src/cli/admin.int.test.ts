@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../db/client";
 import { users } from "../db/schema/users";
 import { createTestDb } from "../../test/test-app";
-import { runAdmin } from "./admin";
+import { runAdmin } from "./admin-commands";
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import * as schema from "./schema/index";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export interface DbHandle {
   kind: "pglite" | "postgres";
   exclusive<T>(lockId: number, fn: (conn: RawConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database folder's owner lock (PGlite on disk only). */
+  dataDirLock?: DataDirLock;
 }
 
 /**
@@ -54,9 +57,17 @@ export async function openDb(opts: { url?: string; pgliteDir?: string }): Promis
     };
   }
   const dir = opts.pgliteDir ?? "memory";
-  if (dir !== "memory") fs.mkdirSync(dir, { recursive: true });
-  const client = dir === "memory" ? new PGlite() : new PGlite(dir);
-  await client.waitReady;
+  // One process per folder: a second writer corrupts it (throws DataDirLockedError).
+  const dataDirLock = dir === "memory" ? undefined : acquireDataDirLock(dir);
+  let client: PGlite;
+  try {
+    if (dir !== "memory") fs.mkdirSync(dir, { recursive: true });
+    client = dir === "memory" ? new PGlite() : new PGlite(dir);
+    await client.waitReady;
+  } catch (err) {
+    dataDirLock?.release();
+    throw err;
+  }
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
@@ -68,6 +79,13 @@ export async function openDb(opts: { url?: string; pgliteDir?: string }): Promis
         },
         rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
       }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        dataDirLock?.release();
+      }
+    },
+    dataDirLock,
   };
 }

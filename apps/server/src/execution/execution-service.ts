@@ -10,6 +10,8 @@ import type { Runner } from "./runner";
 import type { StepLimits } from "./sandbox/run-step";
 import { SandboxRunner, type SandboxLimits } from "./sandbox/sandbox-runner";
 import { inspectSandboxHost } from "./sandbox/sandbox-setup";
+import { claimUids, type UidLease } from "./sandbox/uid-locks";
+import { SocketRunner } from "./socket-runner";
 
 export interface ExecLog {
   info(obj: object, msg: string): void;
@@ -52,22 +54,34 @@ export function sandboxLimits(config: Config): SandboxLimits {
   return { run, compile, outputBytes: config.RUN_OUTPUT_KB * 1024 };
 }
 
-async function createSandboxRunner(config: Config, log: ExecLog): Promise<Runner> {
+/** The sandbox backend in this process (the runner process, and tests); its uids are locked against other instances. */
+export async function createSandboxRunner(config: Config, log: ExecLog): Promise<Runner> {
   await fs.mkdir(config.SANDBOX_DIR, { recursive: true, mode: 0o711 }).catch(() => undefined);
   const discovery = await discoverLanguages({ cacheFile: path.join(config.SANDBOX_DIR, "toolchains.json") });
   if (discovery.missing.length > 0) {
-    log.info({ missing: discovery.missing.map((m) => `${m.spec.label.replace(" (%s)", "")}: ${m.reason}`) }, "some languages are not installed (scripts/install-toolchains.sh)");
+    log.info({ missing: discovery.missing.map((m) => `${m.spec.label.replace(/ ?%s/, "").replace(" ()", "")}: ${m.reason}`) }, "some languages are not installed (scripts/install-toolchains.sh)");
   }
   const host = await inspectSandboxHost();
-  if (!host.ok) log.warn({}, host.reason);
   const uidCount = Math.max(16, config.RUN_CONCURRENCY * 2);
+  let lease: UidLease | null = null;
+  let sandboxHost = host;
+  if (host.ok) {
+    try {
+      lease = await claimUids(config.SANDBOX_UID, uidCount);
+    } catch (err) {
+      sandboxHost = { ok: false, reason: `Code execution is unavailable: ${(err as Error).message}.` };
+    }
+  }
   return SandboxRunner.create({
-    host,
+    host: sandboxHost,
     languages: discovery.installed,
     rootDir: config.SANDBOX_DIR,
-    uids: Array.from({ length: uidCount }, (_, i) => config.SANDBOX_UID + i),
+    uids: lease?.uids ?? [],
     limits: sandboxLimits(config),
     log,
+    onClose: () => lease?.release() ?? Promise.resolve(),
+    // Interpreted languages used in the last minute keep up to RUN_CONCURRENCY sandboxes set up ahead.
+    warm: { maxPerKey: Math.max(1, Math.min(4, config.RUN_CONCURRENCY)), idleMs: 60_000 },
   });
 }
 
@@ -83,11 +97,21 @@ function createJudge0Runner(config: Config, log: ExecLog): Promise<Runner> {
   });
 }
 
-/** Builds the configured backend (discovering toolchains for the sandbox) and the run queue. */
-export async function createExecutionService(config: Config, log: ExecLog): Promise<ExecutionService> {
-  const runner = config.EXECUTION_BACKEND === "judge0" ? await createJudge0Runner(config, log) : await createSandboxRunner(config, log);
+/**
+ * Builds the configured backend and the run queue. The sandbox runs in the runner
+ * process when `runnerSocket` is given (production, started as root), else in this
+ * process (tests; and without root, where it explains why runs are refused).
+ */
+export async function createExecutionService(config: Config, log: ExecLog, opts: { runnerSocket?: string } = {}): Promise<ExecutionService> {
+  let runner: Runner;
+  if (config.EXECUTION_BACKEND === "judge0") runner = await createJudge0Runner(config, log);
+  else if (opts.runnerSocket) runner = await SocketRunner.connect(opts.runnerSocket, log);
+  else runner = await createSandboxRunner(config, log);
   const offered = runner.languages.list().length;
-  log.info({ backend: runner.kind, languages: offered, known: allLanguageSpecs.length }, "code execution ready");
+  const reason = runner.unavailableReason();
+  // Say the truth at start: no language is offered while runs cannot work.
+  if (reason) log.warn({ backend: runner.kind, languages: offered }, reason);
+  else log.info({ backend: runner.kind, languages: offered, known: allLanguageSpecs.length, process: opts.runnerSocket ? "runner" : "server" }, "code execution ready");
   return {
     runner,
     languages: runner.languages,

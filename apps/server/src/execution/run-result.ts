@@ -4,6 +4,8 @@ export type TRunStatus = TRunResult["status"];
 
 /** Memory exhaustion is a runtime error Judge0 has no id for; the description says what happened. */
 export const memoryLimitStatus: TRunStatus = { id: runStatus.other.id, description: "Runtime Error (Memory Limit Exceeded)" };
+/** The program wrote more than the output limit: it was stopped, and its output is shown up to the cap. */
+export const outputLimitStatus: TRunStatus = { id: runStatus.other.id, description: "Output Limit Exceeded" };
 /** A run stopped by its user (Stop button). */
 export const cancelledStatus: TRunStatus = { id: runStatus.other.id, description: "Cancelled" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunScheduler, SchedulerRefusal } from "./run-scheduler";
+import { RunScheduler, SchedulerRefusal, type Ticket } from "./run-scheduler";
 
 /** A task that finishes when the test says so. */
 function gate() {
@@ -79,5 +79,38 @@ describe("RunScheduler", () => {
     await expect(s.reserve("a").run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(s.stats.running).toBe(0);
     expect(refusal(() => s.reserve("b"))).toBeNull();
+  });
+  it("puts Pro ahead of Basic ahead of Free under load, but never ahead of a run that waited longer than the head start", async () => {
+    let now = 0;
+    const s = new RunScheduler({ concurrency: 1, maxQueue: 10, now: () => now });
+    const busy = s.reserve("busy");
+    const tickets = new Map<string, Ticket>();
+    tickets.set("free1", s.reserve("free1", "free"));
+    now = 1_000;
+    tickets.set("basic1", s.reserve("basic1", "basic"));
+    tickets.set("pro1", s.reserve("pro1", "pro"));
+    expect(["pro1", "basic1", "free1"].map((k) => s.state(k).position)).toEqual([1, 2, 3]);
+    now = 30_000;
+    // A Pro run arriving now does not pass runs that have waited more than 10 s.
+    tickets.set("pro2", s.reserve("pro2", "pro"));
+    expect(s.state("pro2").position).toBe(4);
+    const order: string[] = [];
+    const runs = [...tickets].map(([k, t]) => t.run(async () => void order.push(k)));
+    busy.release();
+    await Promise.all(runs);
+    expect(order).toEqual(["pro1", "basic1", "free1", "pro2"]);
+  });
+
+  it("serves users round-robin: a user's second run waits for their first, others go in between", async () => {
+    const s = new RunScheduler({ concurrency: 1, maxQueue: 10 });
+    const g = gate();
+    const a1 = s.reserve("a");
+    const running = a1.run(g.task);
+    s.reserve("b");
+    expect(refusal(() => s.reserve("a"))).toBe("busy");
+    expect(s.state("b")).toEqual({ state: "queued", position: 1 });
+    g.open();
+    await running;
+    expect(s.state("b").state).toBe("running");
   });
 });

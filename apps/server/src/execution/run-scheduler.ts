@@ -14,9 +14,21 @@ export interface QueueState {
 
 interface Entry {
   key: string;
+  /** When the entry counts as having joined the queue: arrival minus its plan's head start (ms). */
+  rank: number;
   granted: boolean;
   grant?: () => void;
 }
+
+/** Plans (and admins) whose runs go ahead of others under load. */
+export type QueueClass = "free" | "basic" | "pro" | "admin";
+
+/**
+ * The head start a waiting run gets over a Free run (ms): a Pro run that arrives goes
+ * ahead of Free runs that have waited less than 10 s, a Basic run ahead of those that
+ * waited less than 5 s. Older runs keep their place, so no plan starves another.
+ */
+export const QUEUE_HEAD_START_MS: Record<QueueClass, number> = { free: 0, basic: 5_000, pro: 10_000, admin: 10_000 };
 
 /** A place in the scheduler: run a task in it once, or release it unused. */
 export interface Ticket {
@@ -30,25 +42,33 @@ export interface Ticket {
  * Bounded run queue: at most `concurrency` runs at once, at most `maxQueue`
  * waiting, one run per key (user) at a time. Slots are reserved synchronously,
  * so the checks cannot race with each other.
+ *
+ * Fairness: each user holds at most one place, so a burst from one user cannot
+ * starve others (round-robin across users). The next run to start is the one that
+ * joined earliest, where paid plans count as having joined a little earlier
+ * (QUEUE_HEAD_START_MS).
  */
 export class RunScheduler {
   private active = 0;
   private readonly waiting: Entry[] = [];
   private readonly byKey = new Map<string, Entry>();
 
-  constructor(private readonly opts: { concurrency: number; maxQueue: number }) {}
+  constructor(private readonly opts: { concurrency: number; maxQueue: number; now?: () => number }) {}
 
   /** Reserves a place for `key`'s run; throws SchedulerRefusal when busy or full. */
-  reserve(key: string): Ticket {
+  reserve(key: string, queueClass: QueueClass = "free"): Ticket {
     if (this.byKey.has(key)) throw new SchedulerRefusal("busy");
-    const entry: Entry = { key, granted: false };
+    const now = this.opts.now?.() ?? performance.now();
+    const entry: Entry = { key, rank: now - QUEUE_HEAD_START_MS[queueClass], granted: false };
     if (this.active < this.opts.concurrency && this.waiting.length === 0) {
       entry.granted = true;
       this.active += 1;
     } else if (this.waiting.length >= this.opts.maxQueue) {
       throw new SchedulerRefusal("full");
     } else {
-      this.waiting.push(entry);
+      // Kept sorted by rank; among equal ranks, arrival order.
+      const at = this.waiting.findIndex((w) => w.rank > entry.rank);
+      this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry);
     }
     this.byKey.set(key, entry);
     const queued = !entry.granted;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { TErrorCode } from "@coderoom/shared/error-codes";
 import { AppError } from "./errors";
+import { scrubUrl } from "./logger";
 
 interface Failure {
   status: number;
@@ -48,7 +49,8 @@ export function sendFailure(err: FastifyError | Error, request: FastifyRequest, 
   const failure = toFailure(err);
   if (err instanceof AppError && err.retryAfterSeconds) reply.header("retry-after", String(err.retryAfterSeconds));
   if (failure.status >= 500) request.log.error({ err }, "request failed");
-  else request.log.info({ code: failure.code, status: failure.status }, failure.message);
+  // Messages may quote the URL (route_not_found), which for a reset link holds its token.
+  else request.log.info({ code: failure.code, status: failure.status }, scrubUrl(failure.message));
   return reply.status(failure.status).send({ success: false, message: failure.message, code: failure.code });
 }
 

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { Logo } from "../components/ui/logo";
 
-const columns = [
+const columns: { title: string; links: { to: string; label: string; external?: boolean }[] }[] = [
   {
     title: "Product",
     links: [
       { to: "/pricing", label: "Pricing" },
       { to: "/documentation", label: "Documentation" },
-      { to: "/api", label: "API" },
+      // The OpenAPI document is served by the server, outside the app's router.
+      { to: "/api/docs", label: "API", external: true },
     ],
   },
   {
@@ -28,10 +29,16 @@ const columns = [
   },
 ];
 
+const legal = [
+  { to: "/terms", label: "Terms" },
+  { to: "/privacy", label: "Privacy" },
+  { to: "/cookies", label: "Cookies" },
+];
+
 const linkClasses =
   "rounded text-sm text-slate-600 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-indigo-400";
 
-/** Site footer with the link columns of spec §2; Terms, Privacy and Cookies have no destination. */
+/** Site footer: the link columns of spec §2, each leading to a real page (issue 10 §3.7). */
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
@@ -48,9 +55,15 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               {col.links.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className={linkClasses}>
-                    {l.label}
-                  </Link>
+                  {l.external ? (
+                    <a href={l.to} className={linkClasses}>
+                      {l.label}
+                    </a>
+                  ) : (
+                    <Link to={l.to} className={linkClasses}>
+                      {l.label}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
@@ -61,8 +74,12 @@ export function Footer() {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:px-6 lg:px-8 dark:text-slate-400">
           <p>© {new Date().getFullYear()} CodeRoom. All rights reserved.</p>
           <ul className="flex gap-5">
-            {["Terms", "Privacy", "Cookies"].map((label) => (
-              <li key={label}>{label}</li>
+            {legal.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClasses}>
+                  {l.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </div>

@@ -3,11 +3,13 @@ import { Outlet } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { useRouteTitle } from "./page-title";
 import { useRouteEffects } from "./route-effects";
 
 /** The page frame: navbar, the routed page (with a spinner while it loads) and footer. */
 export function Layout() {
   useRouteEffects();
+  useRouteTitle();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a

@@ -33,8 +33,18 @@ describe("navbar", () => {
     const { user } = renderPage(<Navbar />);
     expect(screen.getAllByRole("link", { name: "Your Dashboard" })[0]).toHaveAttribute("href", "/dashboard");
     const menu = await openMenu(user);
-    expect(itemNames(menu)).toEqual(["Dark Mode", "My Profile", label, "Logout"]);
+    // A guest is also offered to turn the guest account into a full one (issue 10 §3.8).
+    const upgrade = role === "GUEST" ? ["Create an account"] : [];
+    expect(itemNames(menu)).toEqual(["Dark Mode", ...upgrade, "My Profile", label, "Logout"]);
     expect(within(menu).getByRole("menuitem", { name: label })).toHaveAttribute("href", href);
+  });
+
+  it("does not show a guest's placeholder e-mail in the menu", async () => {
+    logIn({ role: "GUEST", email: "guest-0123456789abcdef@guest.coderoom.invalid" });
+    const { user } = renderPage(<Navbar />);
+    const menu = await openMenu(user);
+    expect(within(menu).queryByText(/guest\.coderoom\.invalid/)).not.toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Create an account" })).toHaveAttribute("href", "/create-account");
   });
 
   it("welcomes a logged-in user by first name on the landing page only", () => {

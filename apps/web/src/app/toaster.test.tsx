@@ -22,7 +22,7 @@ describe("toaster", () => {
     });
     const successBar = (await screen.findByText("saved")).parentElement!;
     const errorBar = (await screen.findByText("failed")).parentElement!;
-    expect(successBar).toHaveStyle({ background: "#16a34a" });
+    expect(successBar).toHaveStyle({ background: "#15803d" });
     expect(errorBar).toHaveStyle({ background: "#dc2626" });
   });
 });

@@ -4,7 +4,14 @@ import toast, { Toaster, useToasterStore } from "react-hot-toast";
 /** Spec §9: at most 20 toasts on screen at once. */
 export const MAX_VISIBLE_TOASTS = 20;
 
-/** The app's toasts (spec §9): 4000 ms default, 2000 ms success, loading until ended, 350 px wide. */
+/** Success and error colours: white text on them passes WCAG AA (5.0:1 and 4.8:1). */
+export const toastColors = { success: "#15803d", error: "#dc2626" } as const;
+
+/**
+ * The app's toasts (spec §9): 4000 ms default, 2000 ms success, loading until ended,
+ * 350 px wide. They sit at the bottom of the screen: at the top they covered the
+ * sticky navigation and the avatar menu that opens under it, on a phone the most.
+ */
 export function AppToaster() {
   const { toasts } = useToasterStore();
   useEffect(() => {
@@ -17,19 +24,20 @@ export function AppToaster() {
 
   return (
     <Toaster
-      position="top-center"
+      position="bottom-center"
+      containerStyle={{ bottom: 24 }}
       toastOptions={{
         duration: 4000,
         style: { maxWidth: 350, borderRadius: 12, fontSize: 14 },
         success: {
           duration: 2000,
-          style: { background: "#16a34a", color: "#fff" },
-          iconTheme: { primary: "#fff", secondary: "#16a34a" },
+          style: { background: toastColors.success, color: "#fff" },
+          iconTheme: { primary: "#fff", secondary: toastColors.success },
         },
         error: {
           duration: 4000,
-          style: { background: "#dc2626", color: "#fff" },
-          iconTheme: { primary: "#fff", secondary: "#dc2626" },
+          style: { background: toastColors.error, color: "#fff" },
+          iconTheme: { primary: "#fff", secondary: toastColors.error },
         },
         loading: { duration: Infinity },
       }}

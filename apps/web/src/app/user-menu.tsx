@@ -46,6 +46,7 @@ export function UserMenu() {
   ];
   if (isLoggedIn) {
     const buyer = role === "CODER" || role === "GUEST";
+    if (role === "GUEST") entries.push({ label: "Create an account", icon: UserPlus, to: "/create-account" });
     entries.push(
       { label: "My Profile", icon: User, to: "/profile" },
       buyer
@@ -104,7 +105,8 @@ export function UserMenu() {
           {isLoggedIn && data && (
             <div className="border-b border-slate-100 px-3 pt-1.5 pb-2.5 dark:border-slate-800">
               <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{data.fullName}</p>
-              <p className="truncate text-xs text-slate-500 dark:text-slate-400">{data.email}</p>
+              {/* A guest's address is a placeholder, not something to show. */}
+              {role !== "GUEST" && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{data.email}</p>}
             </div>
           )}
           {entries.map(({ label, icon: Icon, to, onSelect }) =>

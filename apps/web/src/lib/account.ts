@@ -1,4 +1,4 @@
-import type { TUserData } from "@coderoom/shared/schemas/users";
+import type { TUser } from "@coderoom/shared/schemas/users";
 import { loadingMessages } from "@coderoom/shared/messages";
 import { api } from "./http";
 import { clearAuth, setAuthFromResponse } from "./auth-store";
@@ -8,9 +8,9 @@ import { clearAuth, setAuthFromResponse } from "./auth-store";
  * only logged (spec §8); a 455 logs out through the http client. `quiet` skips the
  * loading toast for background refreshes on navigation.
  */
-export async function refreshProfile(opts: { quiet?: boolean } = {}): Promise<TUserData | null> {
+export async function refreshProfile(opts: { quiet?: boolean } = {}): Promise<TUser | null> {
   try {
-    const res = await api<TUserData>("/users/profile", {
+    const res = await api<TUser>("/users/profile", {
       loading: opts.quiet ? undefined : loadingMessages.fetchProfile,
       toastSuccess: false,
       toastError: false,

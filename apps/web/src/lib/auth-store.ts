@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { VISITOR } from "@coderoom/shared/constants/roles";
-import type { TUser, TUserData } from "@coderoom/shared/schemas/users";
+import type { TUser } from "@coderoom/shared/schemas/users";
 import { onSessionExpired } from "./http";
 import { storageKeys } from "./storage-keys";
 
@@ -52,8 +52,8 @@ export function useAuth(): TAuthState {
 export const firstNameOf = (user: TUser | null): string | undefined => user?.fullName.trim().split(/\s+/)[0] || undefined;
 
 /** Applies a register/login/guest-login/profile/update answer (spec §4 Auth). */
-export function setAuthFromResponse(res: { success: boolean; data: TUserData }): void {
-  const next: TAuthState = { isLoggedIn: res.success, role: res.data.role, data: res.data.user };
+export function setAuthFromResponse(res: { success: boolean; data: TUser }): void {
+  const next: TAuthState = { isLoggedIn: res.success, role: res.data.role, data: res.data };
   sessionStorage.setItem(storageKeys.isLoggedIn, String(next.isLoggedIn));
   sessionStorage.setItem(storageKeys.role, next.role);
   sessionStorage.setItem(storageKeys.data, JSON.stringify(next.data));

@@ -1,11 +1,14 @@
-import { Wallet } from "lucide-react";
-import { ComingSoon } from "../components/coming-soon";
+import { PageContainer, PageHeader } from "../components/ui/page-header";
+import { PaymentAnalytics } from "../features/payments/components/payment-analytics";
 
-/** /allpayments, admin only (placeholder until payments ship). */
+/** /allpayments, admin only (spec §2 Payment analytics). */
 export function AllPaymentsPage() {
   return (
-    <ComingSoon title="All Payments" icon={Wallet} back={{ to: "/profile", label: "Back to Profile" }}>
-      Revenue, transactions and success rate across all users will appear here.
-    </ComingSoon>
+    <PageContainer>
+      <PageHeader eyebrow="Admin" title="All Payments" />
+      <div className="mt-10">
+        <PaymentAnalytics />
+      </div>
+    </PageContainer>
   );
 }

@@ -1,15 +1,37 @@
 import { Navigate, useParams } from "react-router";
-import { Code2 } from "lucide-react";
-import { ComingSoon } from "../components/coming-soon";
+import type { TUser } from "@coderoom/shared/schemas/users";
+import { useAuth } from "../lib/auth-store";
+import { EditRoomModal } from "../features/rooms/components/edit-room-modal";
+import { useCopyRoomLink } from "../features/rooms/hooks/use-copy-room-link";
+import { PlaygroundRoom } from "../features/playground/components/playground-room";
+import { AssistantRoomPanel } from "../features/assistant/components/assistant-room-panel";
+import type { TRoomInfo } from "../features/playground/room-reducer";
 
-/** /playground/:roomId (placeholder until the live editor ships; spec §4: no room id → /dashboard). */
+/** The live room as the dashboard's settings dialog expects it. */
+const asSummary = (room: TRoomInfo, owner: TUser) => ({
+  ...room,
+  ownerName: owner.fullName,
+  isOwner: true,
+  createdAt: "",
+  updatedAt: "",
+});
+
+/** /playground/:roomId: the live room (spec §2, §4); no room id → /dashboard. */
 export function PlaygroundPage() {
   const { roomId } = useParams();
-  if (!roomId) return <Navigate to="/dashboard" replace />;
+  const { data: user } = useAuth();
+  const link = useCopyRoomLink((roomId ?? "").trim().toUpperCase());
+  if (!roomId || !user) return <Navigate to="/dashboard" replace />;
   return (
-    <ComingSoon title={`Room ${roomId.toUpperCase()}`} icon={Code2} back={{ to: "/dashboard", label: "Back to Dashboard" }}>
-      The live editor, shared terminal and AI assistant are on their way. Your room is saved and listed on your
-      dashboard; share its ID so teammates can add it to theirs.
-    </ComingSoon>
+    <PlaygroundRoom
+      key={roomId.toUpperCase()}
+      roomId={roomId}
+      user={user}
+      copyLink={link}
+      renderSettings={(room, close) => <EditRoomModal room={asSummary(room, user)} onClose={close} />}
+      renderAssistant={(ctx) => (
+        <AssistantRoomPanel channel={ctx.channel} joined={ctx.joined} meId={ctx.meId} editor={ctx.editor} canWrite={ctx.canWrite} lastRunFailed={ctx.lastRunFailed} fixRequest={ctx.fixRequest} />
+      )}
+    />
   );
 }

@@ -16,6 +16,15 @@ describe("landing page", () => {
     expect(screen.queryByText(/\d+\+ languages/)).not.toBeInTheDocument();
   });
 
+  it("names only languages from the live list in the feature card (no Go or Rust unless installed)", async () => {
+    const lang = (id: number, label: string) => ({ id, name: label.toLowerCase(), label, version: "1", monacoId: label.toLowerCase() });
+    stubApi({ "GET /rooms/languages": ok([lang(71, "Python"), lang(63, "JavaScript")]) });
+    renderPage(<HomePage />);
+    expect(await screen.findByText("Including Python, JavaScript.")).toBeInTheDocument();
+    expect(screen.queryByText(/\b(Go|Rust)\b/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/99\.9%|24\/7/)).not.toBeInTheDocument();
+  });
+
   it("sends both calls to action to /dashboard and never claims a fixed language count", async () => {
     stubApi({ "GET /rooms/languages": fail(500, "down") });
     renderPage(<HomePage />);
@@ -41,11 +50,11 @@ describe("pricing page", () => {
 
   it("opens one FAQ answer at a time", async () => {
     const { user } = renderPage(<PricingPage />);
-    const refunds = screen.getByRole("button", { name: "How do refunds work?" });
+    const refunds = screen.getByRole("button", { name: "Do you offer refunds?" });
     expect(refunds).toHaveAttribute("aria-expanded", "false");
     await user.click(refunds);
     expect(refunds).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByRole("region", { name: "How do refunds work?" })).toHaveTextContent("within 14 days of purchase");
+    expect(screen.getByRole("region", { name: "Do you offer refunds?" })).toHaveTextContent("not refunded automatically");
     expect(screen.getByRole("button", { name: "Is there a free trial of Pro?" })).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -1,11 +1,25 @@
-import { Receipt } from "lucide-react";
-import { ComingSoon } from "../components/coming-soon";
+import { PageContainer, PageHeader } from "../components/ui/page-header";
+import { PageSpinner } from "../components/ui/spinner";
+import { usePaymentHistory } from "../features/payments/api/payments-api";
+import { NoPurchases, PurchaseHistoryList } from "../features/payments/components/purchase-history-list";
+import { useAuth } from "../lib/auth-store";
 
-/** /purchasehistory (placeholder until payments ship). */
+/** /purchasehistory: the user's own payments (spec §2). */
 export function PurchaseHistoryPage() {
+  const { data: user } = useAuth();
+  const history = usePaymentHistory();
   return (
-    <ComingSoon title="My Purchases" icon={Receipt}>
-      Your subscription payments will be listed here with their payment and subscription IDs.
-    </ComingSoon>
+    <PageContainer>
+      <PageHeader eyebrow="My Purchases" title="Purchase History" />
+      <div className="mt-10">
+        {history.isPending ? (
+          <PageSpinner />
+        ) : history.data && history.data.length > 0 ? (
+          <PurchaseHistoryList payments={history.data} currentSubscriptionId={user?.subscription.id ?? null} />
+        ) : (
+          <NoPurchases />
+        )}
+      </div>
+    </PageContainer>
   );
 }

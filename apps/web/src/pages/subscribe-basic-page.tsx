@@ -1,13 +1,47 @@
-import { CreditCard } from "lucide-react";
 import { plans } from "@coderoom/shared/constants/plans";
-import { ComingSoon } from "../components/coming-soon";
+import { PageContainer, PageHeader } from "../components/ui/page-header";
+import { PageSpinner } from "../components/ui/spinner";
+import { SubscribeButton } from "../features/payments/components/subscribe-button";
+import { useSubscribedGuard } from "../features/payments/hooks/use-subscribed-guard";
+import { PlanComparison } from "../features/pricing/components/plan-comparison";
+import { PlanFeatures } from "../features/pricing/components/plan-features";
+import { PricingFaq } from "../features/pricing/components/pricing-faq";
+import { rupees } from "../features/pricing/components/plan-display";
 
-/** /subscribe-basic (placeholder until payments ship). */
+const features = [
+  "Unlimited rooms of your own",
+  `${plans.basic.runsPerDay} code runs every day`,
+  `${plans.basic.aiPerDay} AI assistant questions every day`,
+  "E-mail support",
+];
+
+/** /subscribe-basic (spec §2): price, features, Free vs Basic, FAQ and the purchase. */
 export function SubscribeBasicPage() {
+  if (useSubscribedGuard("basic")) return <PageSpinner />;
   return (
-    <ComingSoon title={`Subscribe to ${plans.basic.name}`} icon={CreditCard}>
-      Checkout for the {plans.basic.name} plan (₹{plans.basic.price} per month) is almost ready. Until then you can keep
-      coding on the Free plan.
-    </ComingSoon>
+    <PageContainer narrow>
+      <PageHeader eyebrow="Basic plan" title="More room to build together">
+        <span className="text-4xl font-extrabold text-slate-900 dark:text-white">{rupees(plans.basic.price)}</span> per month, billed
+        monthly. Cancel anytime.
+      </PageHeader>
+      <section aria-label="What you get" className="mt-10">
+        <PlanFeatures features={features} />
+      </section>
+      <div className="mt-8 text-center">
+        <SubscribeButton plan="basic" label="Subscribe to Basic" />
+      </div>
+      <section aria-labelledby="compare-title" className="mt-14">
+        <h2 id="compare-title" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
+          Free vs Basic
+        </h2>
+        <PlanComparison planIds={["free", "basic"]} />
+      </section>
+      <section aria-labelledby="faq-title" className="mt-14">
+        <h2 id="faq-title" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
+          Frequently asked questions
+        </h2>
+        <PricingFaq only={["Can I cancel anytime?", "Do you offer refunds?", "Can I change plans later?", "Can guest accounts subscribe?"]} />
+      </section>
+    </PageContainer>
   );
 }

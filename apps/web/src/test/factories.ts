@@ -1,4 +1,4 @@
-import type { TUser, TUserData } from "@coderoom/shared/schemas/users";
+import type { TUser } from "@coderoom/shared/schemas/users";
 import { setAuthFromResponse } from "../lib/auth-store";
 
 /** A user as the API returns it, with overrides. */
@@ -18,8 +18,8 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
   };
 }
 
-/** The `data` of a user endpoint for this user. */
-export const userData = (user: TUser): TUserData => ({ role: user.role, user });
+/** The `data` of a user endpoint for this user: the user object itself (issue 10 §1.1). */
+export const userData = (user: TUser): TUser => user;
 
 /** Puts a logged-in user into the auth store, as a login would. */
 export function logIn(overrides: Partial<TUser> = {}): TUser {

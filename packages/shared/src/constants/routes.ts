@@ -8,23 +8,36 @@ export const publicRoutes = [
   "/contact",
   "/forgotpassword",
   "/resetpassword/:token",
+  // The footer's pages (issue 10 §3.7).
+  "/documentation",
+  "/careers",
+  "/help-center",
+  "/security",
+  "/feedback",
+  "/terms",
+  "/privacy",
+  "/cookies",
 ] as const;
 
 export const loggedInRoutes = [
   "/dashboard",
-  "/playground/:roomId",
+  // Without an id the page sends the user to /dashboard (spec §4 Playground entry).
+  "/playground/:roomId?",
   "/profile",
   "/editprofile",
   "/changepassword",
   "/subscribe-basic",
   "/subscribe-pro",
   "/purchasehistory",
+  "/create-account",
 ] as const;
 
 export const adminRoutes = ["/allpayments"] as const;
 
 const allRoutes = [...publicRoutes, ...loggedInRoutes, ...adminRoutes];
-const patterns = allRoutes.map((r) => new RegExp(`^${r.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));
+const patterns = allRoutes.map(
+  (r) => new RegExp(`^${r.replace(/\/:[a-zA-Z]+\?/g, "(?:/[^/]+)?").replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`),
+);
 
 /** True when the path is one of the app's pages (anything else shows the not-found page). */
 export function isKnownPage(pathname: string): boolean {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { limits } from "../constants/limits";
+import { zCode } from "../validation";
 import { zRunResult } from "./run";
 
 /**
@@ -14,6 +15,22 @@ import { zRunResult } from "./run";
  */
 export const editorNamespace = "/editor";
 export const collabPath = "/collab";
+/** The Y.Text of each room's Y.Doc that holds the code (Hocuspocus document name = room id). */
+export const collabTextName = "code";
+
+/**
+ * Stateless messages the server sends on a `/collab` connection (JSON strings):
+ * `permissions` when this connection's write access changes (also sent after auth),
+ * `readOnly` when a write was refused: `room_read_only` (the connection may not write)
+ * or `payload_too_large` (one message over the 512 KB cap; the connection is then closed). The
+ * refused edit stays in the client's own Y.Doc and would be re-sent on the next sync:
+ * a client told `readOnly` should start over with a fresh Y.Doc and provider.
+ */
+export const zCollabStateless = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("permissions"), canWrite: z.boolean() }),
+  z.object({ type: z.literal("readOnly"), code: z.string(), message: z.string() }),
+]);
+export type TCollabStateless = z.infer<typeof zCollabStateless>;
 
 const zRoomIdLoose = z.string().trim().min(1).max(16);
 
@@ -25,7 +42,12 @@ export function codeFits(code: string): boolean {
 }
 
 // ── client → server, legacy ──────────────────────────────────────────────────
-export const zVerifyUniqueUser = z.object({ roomId: zRoomIdLoose, userId: z.unknown().optional() });
+export const zVerifyUniqueUser = z.object({
+  roomId: zRoomIdLoose,
+  userId: z.unknown().optional(),
+  /** Our client (added by the web side, H2): its per-tab id, so a reload of the same tab is not "already in this room". */
+  tabId: z.string().max(64).optional(),
+});
 export const zJoin = z.object({
   roomId: zRoomIdLoose,
   userId: z.unknown().optional(),
@@ -34,7 +56,7 @@ export const zJoin = z.object({
   /** Our client: a per-tab id kept across reconnects, so a reconnect is never refused as a duplicate. */
   tabId: z.string().max(64).optional(),
 });
-export const zCodeChange = z.object({ code: z.string().refine(codeFits, "Code is too large") });
+export const zCodeChange = z.object({ code: zCode().refine(codeFits, "Code is too large") });
 /** The original client sends the target id as a bare string; the spec summary says `{ userId }`. */
 export const zKickTarget = z.union([z.string().max(64), z.object({ userId: z.string().max(64) })]);
 export const zTerminalRelay = zRunResult.partial().passthrough();
@@ -88,8 +110,10 @@ export const roomEvents = {
   runStarted: "run:started",
   runOutput: "run:output",
   runFinished: "run:finished",
-  /** server → room: the owner saved a named version. */
+  /** server → room: the owner saved a named version (payload: a `TRoomVersion`). */
   versionSaved: "version:saved",
+  /** server → room: the owner restored a version (payload: `{ version: TRoomVersion, by }`). */
+  versionRestored: "version:restored",
 } as const;
 
 export const zRoomError = z.object({ event: z.string(), code: z.string(), message: z.string() });
@@ -140,3 +164,30 @@ export const zRoomVersion = z.object({
 });
 export type TRoomVersion = z.infer<typeof zRoomVersion>;
 export const zRoomVersionWithCode = zRoomVersion.extend({ code: z.string() });
+
+// ── payloads the server sends (added with the server side) ───────────────────
+/** `room:deleted`: the room is gone; leave for /dashboard. */
+export const zRoomDeleted = z.object({ roomId: z.string() });
+/** `version:restored`: the owner restored a version; the text arrives as a normal document edit. */
+export const zVersionRestored = z.object({ version: zRoomVersion, by: zRunByUser });
+/** Ack data of `run:start` once the run is accepted (then `run:queued`/`run:started` follow). */
+export const zRunStartAck = z.object({ runId: z.string() });
+
+
+/**
+ * REST paths of the versions API under `/api/v1` (owner only; others 403). Proposed by the
+ * web side (H2) for the server side (H1) to serve; answers use the usual envelope.
+ * - `GET list` → `TRoomVersion[]`, newest first; `POST list` with `TSaveVersionBody` saves the
+ *   live text as a version (Save Code) → `TRoomVersion`, and the room hears `version:saved`.
+ * - `GET one` → `TRoomVersionWithCode`.
+ * - `POST restore` → `TRoomVersion`: the version's text becomes the live text (an edit everyone sees).
+ */
+export const versionPaths = {
+  list: (roomId: string) => `/rooms/${encodeURIComponent(roomId)}/versions`,
+  one: (roomId: string, versionId: string) =>
+    `/rooms/${encodeURIComponent(roomId)}/versions/${encodeURIComponent(versionId)}`,
+  restore: (roomId: string, versionId: string) =>
+    `/rooms/${encodeURIComponent(roomId)}/versions/${encodeURIComponent(versionId)}/restore`,
+} as const;
+export type TSaveVersionBody = z.infer<typeof zSaveVersionBody>;
+export type TRoomVersionWithCode = z.infer<typeof zRoomVersionWithCode>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { limits } from "../constants/limits";
+import { validationMessages as m } from "../messages";
+import { hasNoControlChars, zCode } from "../validation";
 
 /** Room ID: exactly 6 of A-Z/0-9. Paths accept any case; the server upper-cases. */
 export const zRoomId = z
@@ -14,22 +16,37 @@ export const zRoomName = z
   .string({ error: "Room name is required" })
   .trim()
   .min(1, "Room name is required")
-  .max(limits.roomNameMax, `Room name must be at most ${limits.roomNameMax} characters`);
+  .max(limits.roomNameMax, `Room name must be at most ${limits.roomNameMax} characters`)
+  .refine(hasNoControlChars, m.controlCharacters);
 
-export const zLanguage = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * A language of `GET /rooms/languages`. `name` is plain ("Python", "CPP"): the original
+ * client lower-cases it into a Monaco id, so it is one wherever Monaco has one. Our UI
+ * shows `label` ("Python (3.11.2)"); `monacoId` is the editor's language id.
+ */
+export const zLanguage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  version: z.string(),
+  monacoId: z.string(),
+});
 export type TLanguage = z.infer<typeof zLanguage>;
+
+/** The language a room records: id and plain name. */
+export const zRoomLanguage = z.object({ id: z.number().int(), name: z.string() });
 
 export const zCreateRoomBody = z.object({
   roomName: zRoomName,
   languageId: z.coerce.number({ error: "Choose a language" }).int(),
-  languageName: z.string().max(100).optional(),
+  languageName: z.string().max(100).refine(hasNoControlChars, m.controlCharacters).optional(),
 });
 export type TCreateRoomBody = z.infer<typeof zCreateRoomBody>;
 
 export const zUpdateRoomBody = z
   .object({
     roomName: zRoomName.optional(),
-    code: z.string().optional(),
+    code: zCode().optional(),
     anyoneCanEdit: z.boolean().optional(),
   })
   .refine((v) => v.roomName !== undefined || v.code !== undefined || v.anyoneCanEdit !== undefined, {
@@ -41,7 +58,7 @@ export type TUpdateRoomBody = z.infer<typeof zUpdateRoomBody>;
 export const zRoom = z.object({
   roomId: z.string(),
   roomName: z.string(),
-  language: zLanguage,
+  language: zRoomLanguage,
   owner: z.string(),
   code: z.string(),
   anyoneCanEdit: z.boolean(),
@@ -57,7 +74,7 @@ export const zRoomSummary = z.object({
   owner: z.string(),
   ownerName: z.string(),
   isOwner: z.boolean(),
-  language: z.object({ id: z.number().int(), name: z.string() }),
+  language: zRoomLanguage,
   anyoneCanEdit: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

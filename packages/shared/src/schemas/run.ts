@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { zCode } from "../validation";
 
 /** `POST /rooms/run` body (spec §7). Size limits are checked by the server to answer 413. */
 export const zRunBody = z.object({
-  code: z.string({ error: "Code is required" }),
+  code: zCode("Code is required"),
   langId: z.coerce.number({ error: "Choose a language" }).int(),
   stdIn: z.string().optional().default(""),
 });

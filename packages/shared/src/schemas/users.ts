@@ -11,7 +11,11 @@ import {
   zStrictPassword,
 } from "../validation";
 
-/** The user object of spec §3 as every user endpoint returns it. */
+/**
+ * The user object of spec §3. Register, login, guest-login, profile, avatar upload and
+ * update answer it as `data` itself (no wrapper): the original client stores `data` as
+ * the user and reads `data._id`, `data.role`, `data.fullName`, `data.avatar.secure_url`.
+ */
 export const zUser = z.object({
   _id: z.string(),
   fullName: z.string(),
@@ -31,16 +35,17 @@ export const zUser = z.object({
 });
 export type TUser = z.infer<typeof zUser>;
 
-/** `data` of register, login, guest-login, profile and update. */
-export const zUserData = z.object({ role: z.enum(roles), user: zUser });
-export type TUserData = z.infer<typeof zUserData>;
-
 export const zRegisterBody = z.object({ fullName: zFullName, email: zEmail, password: zPassword });
 export const zLoginBody = z.object({
   email: zEmail,
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(256),
 });
-export const zUpdateProfileBody = z.object({ fullName: zFullName, email: zEmailAddress });
+/** `currentPassword` is needed only when the e-mail changes (issue 11); the original client never sends it. */
+export const zUpdateProfileBody = z.object({
+  fullName: zFullName,
+  email: zEmailAddress,
+  currentPassword: z.string().max(256).optional(),
+});
 export const zForgotPasswordBody = z.object({ email: zEmailAddress });
 
 const withConfirm = <T extends z.ZodRawShape>(shape: T) =>

@@ -1,5 +1,5 @@
 import type { CatalogLanguage } from "../language-catalog";
-import type { LanguageSpec } from "../languages/language-spec";
+import { semver, type LanguageSpec } from "../languages/language-spec";
 import type { TJudge0Language } from "./judge0-client";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -30,7 +30,8 @@ export function mapJudge0Languages(specs: readonly LanguageSpec[], remote: TJudg
     const candidates = live.filter((l) => pattern.test(l.name));
     if (candidates.length === 0) continue;
     const pick = candidates.find((l) => l.id === spec.id) ?? candidates.reduce((a, b) => (b.id > a.id ? b : a));
-    offered.push({ id: spec.id, name: pick.name, starter: spec.starter });
+    const version = semver.exec(pick.name)?.[1] ?? "";
+    offered.push({ id: spec.id, name: spec.name, label: pick.name, version, monacoId: spec.monacoId, starter: spec.starter });
     remoteId.set(spec.id, pick.id);
   }
   offered.sort((a, b) => a.name.localeCompare(b.name));

@@ -20,13 +20,14 @@ function runnerFor(url = fake.url, extra: { retryLanguagesMs?: number } = {}) {
 describe("Judge0 backend", () => {
   it("offers the cluster's languages under Judge0 CE ids, mapping other ids by family", async () => {
     const runner = await runnerFor();
-    const offered = runner.languages.list().map(({ id, name }) => ({ id, name }));
+    const offered = runner.languages.list().map(({ id, name, label, version, monacoId }) => ({ id, name, label, version, monacoId }));
+    // `name` is the plain, Monaco-compatible name; the cluster's own name is the label.
     expect(offered).toEqual(
       expect.arrayContaining([
-        { id: 50, name: "C (GCC 9.2.0)" },
-        { id: 54, name: "C++ (GCC 14.1.0)" },
-        { id: 71, name: "Python (3.8.1)" },
-        { id: 46, name: "Bash (5.0.0)" },
+        { id: 50, name: "C", label: "C (GCC 9.2.0)", version: "9.2.0", monacoId: "c" },
+        { id: 54, name: "CPP", label: "C++ (GCC 14.1.0)", version: "14.1.0", monacoId: "cpp" },
+        { id: 71, name: "Python", label: "Python (3.8.1)", version: "3.8.1", monacoId: "python" },
+        { id: 46, name: "Shell", label: "Bash (5.0.0)", version: "5.0.0", monacoId: "shell" },
       ]),
     );
     expect(offered.map((l) => l.id)).not.toContain(63);

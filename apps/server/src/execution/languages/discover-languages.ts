@@ -19,7 +19,6 @@ const PROBE_CONCURRENCY = 4;
 
 export interface InstalledLanguage extends CatalogLanguage {
   spec: LanguageSpec;
-  version: string;
 }
 
 export interface Discovery {
@@ -114,12 +113,13 @@ export async function discoverLanguages(opts: { cacheFile?: string; specs?: read
         continue;
       }
       fresh[key] = { signature: sig, version };
-      installed.push({ id: spec.id, name: spec.label.replace("%s", version), starter: spec.starter, spec, version });
+      const label = spec.label.replace("%s", version);
+      installed.push({ id: spec.id, name: spec.name, label, version, monacoId: spec.monacoId, starter: spec.starter, spec });
     }
   }
 
   await Promise.all(Array.from({ length: PROBE_CONCURRENCY }, worker));
   await writeCache(opts.cacheFile, fresh).catch(() => undefined);
-  installed.sort((a, b) => a.name.localeCompare(b.name));
+  installed.sort((a, b) => a.label.localeCompare(b.label));
   return { installed, missing };
 }

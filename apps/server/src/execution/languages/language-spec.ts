@@ -15,6 +15,13 @@ export interface LanguageSpec {
   id: number;
   /** Display name; `%s` is replaced by the discovered version, e.g. "Python (%s)". */
   label: string;
+  /**
+   * Plain name without a version, as the original server named it ("Python", "CPP"): the
+   * original client lower-cases it into a Monaco language id, so it matches one where Monaco has it.
+   */
+  name: string;
+  /** Monaco editor language id ("plaintext" where Monaco has none). */
+  monacoId: string;
   /** Programs (looked up on PATH) or absolute files that must exist; the first program is version-probed. */
   requires: readonly string[];
   /** Command printing the version and the pattern whose first group is the version. */

@@ -10,6 +10,8 @@ export const managedLanguages: LanguageSpec[] = [
   {
     id: 62,
     label: "Java (OpenJDK %s)",
+    name: "Java",
+    monacoId: "java",
     requires: ["javac", "java"],
     version: { argv: ["javac", "-version"], pattern: /javac (\S+)/ },
     etc: JVM_ETC,
@@ -35,6 +37,8 @@ export const managedLanguages: LanguageSpec[] = [
   {
     id: 78,
     label: "Kotlin (%s)",
+    name: "Kotlin",
+    monacoId: "kotlin",
     requires: ["kotlinc", "java"],
     version: { argv: ["kotlinc", "-version"], pattern: /kotlinc-jvm (\d+\.\d+(?:\.\d+)?)/ },
     etc: JVM_ETC,
@@ -51,6 +55,8 @@ export const managedLanguages: LanguageSpec[] = [
   {
     id: 81,
     label: "Scala (%s)",
+    name: "Scala",
+    monacoId: "scala",
     requires: ["scalac", "scala"],
     version: { argv: ["scala", "-version"], pattern: /version (\d+\.\d+\.\d+)/ },
     etc: JVM_ETC,
@@ -68,6 +74,8 @@ export const managedLanguages: LanguageSpec[] = [
   {
     id: 88,
     label: "Groovy (%s)",
+    name: "Groovy",
+    monacoId: "plaintext",
     requires: ["groovy"],
     version: { argv: ["groovy", "--version"], pattern: /Groovy Version: (\S+)/ },
     etc: [...JVM_ETC, "/etc/groovy"],
@@ -80,6 +88,8 @@ export const managedLanguages: LanguageSpec[] = [
   {
     id: 86,
     label: "Clojure (%s)",
+    name: "Clojure",
+    monacoId: "clojure",
     requires: ["java", "/usr/share/java/clojure.jar"],
     version: {
       argv: ["java", "-cp", "/usr/share/java/clojure.jar", "clojure.main", "-e", "(print (clojure-version))"],
@@ -94,6 +104,8 @@ export const managedLanguages: LanguageSpec[] = [
   {
     id: 51,
     label: "C# (Mono %s)",
+    name: "CSharp",
+    monacoId: "csharp",
     requires: ["mcs", "mono"],
     version: { argv: ["mono", "--version"], pattern: /version (\d+(?:\.\d+)+)/ },
     etc: ["/etc/mono"],

@@ -23,6 +23,8 @@ export const nativeLanguages: LanguageSpec[] = [
   {
     id: 50,
     label: "C (GCC %s)",
+    name: "C",
+    monacoId: "c",
     requires: ["gcc"],
     version: gccVersion,
     source: "main.c",
@@ -33,6 +35,8 @@ export const nativeLanguages: LanguageSpec[] = [
   {
     id: 54,
     label: "C++ (GCC %s)",
+    name: "CPP",
+    monacoId: "cpp",
     requires: ["g++"],
     version: { argv: ["g++", "-dumpfullversion"], pattern: semver },
     source: "main.cpp",
@@ -43,6 +47,8 @@ export const nativeLanguages: LanguageSpec[] = [
   {
     id: 75,
     label: "C (Clang %s)",
+    name: "C",
+    monacoId: "c",
     requires: ["clang"],
     version: clangVersion,
     source: "main.c",
@@ -53,6 +59,8 @@ export const nativeLanguages: LanguageSpec[] = [
   {
     id: 76,
     label: "C++ (Clang %s)",
+    name: "CPP",
+    monacoId: "cpp",
     requires: ["clang++"],
     version: clangVersion,
     source: "main.cpp",
@@ -63,6 +71,8 @@ export const nativeLanguages: LanguageSpec[] = [
   {
     id: 79,
     label: "Objective-C (GCC %s)",
+    name: "Objective-C",
+    monacoId: "objective-c",
     requires: ["gcc", "gnustep-config", "/usr/include/GNUstep/Foundation/Foundation.h"],
     version: gccVersion,
     etc: ["/etc/GNUstep"],
@@ -84,6 +94,8 @@ int main(void) {
   {
     id: 45,
     label: "Assembly (NASM %s)",
+    name: "Assembly",
+    monacoId: "plaintext",
     requires: ["nasm", "ld"],
     version: { argv: ["nasm", "-v"], pattern: semver },
     source: "main.asm",
@@ -110,6 +122,8 @@ _start:
   {
     id: 59,
     label: "Fortran (GFortran %s)",
+    name: "Fortran",
+    monacoId: "plaintext",
     requires: ["gfortran"],
     version: { argv: ["gfortran", "-dumpfullversion"], pattern: semver },
     source: "main.f90",
@@ -123,6 +137,8 @@ end program hello
   {
     id: 67,
     label: "Pascal (FPC %s)",
+    name: "Pascal",
+    monacoId: "pascal",
     requires: ["fpc"],
     version: { argv: ["fpc", "-iV"], pattern: semver },
     etc: ["/etc/fpc.cfg"],
@@ -138,6 +154,8 @@ end.
   {
     id: 56,
     label: "D (LDC %s)",
+    name: "D",
+    monacoId: "plaintext",
     requires: ["ldc2"],
     version: { argv: ["ldc2", "--version"], pattern: /\((\d+\.\d+\.\d+)\)/ },
     etc: ["/etc/ldc2.conf"],
@@ -155,6 +173,8 @@ void main() {
   {
     id: 77,
     label: "COBOL (GnuCOBOL %s)",
+    name: "COBOL",
+    monacoId: "plaintext",
     requires: ["cobc"],
     version: { argv: ["cobc", "--version"], pattern: semver },
     etc: ["/etc/gnucobol"],
@@ -171,6 +191,8 @@ PROCEDURE DIVISION.
   {
     id: 60,
     label: "Go (%s)",
+    name: "Go",
+    monacoId: "go",
     requires: ["go"],
     version: { argv: ["go", "version"], pattern: /go(\d+\.\d+(?:\.\d+)?)/ },
     source: "main.go",
@@ -195,6 +217,8 @@ func main() {
   {
     id: 73,
     label: "Rust (%s)",
+    name: "Rust",
+    monacoId: "rust",
     requires: ["rustc"],
     version: { argv: ["rustc", "--version"], pattern: semver },
     source: "main.rs",
@@ -208,6 +232,8 @@ func main() {
   {
     id: 61,
     label: "Haskell (GHC %s)",
+    name: "Haskell",
+    monacoId: "plaintext",
     requires: ["ghc"],
     version: { argv: ["ghc", "--numeric-version"], pattern: semver },
     etc: ["/var/lib/ghc"],
@@ -221,6 +247,8 @@ main = putStrLn "Hello, World!"
   {
     id: 65,
     label: "OCaml (%s)",
+    name: "OCaml",
+    monacoId: "plaintext",
     requires: ["ocamlopt"],
     version: { argv: ["ocamlopt", "-version"], pattern: semver },
     source: "main.ml",
@@ -232,6 +260,8 @@ main = putStrLn "Hello, World!"
   {
     id: 69,
     label: "Prolog (GNU Prolog %s)",
+    name: "Prolog",
+    monacoId: "plaintext",
     requires: ["gplc"],
     version: { argv: ["gplc", "--version"], pattern: semver },
     source: "main.pro",
@@ -245,6 +275,8 @@ main :- write('Hello, World!'), nl.
   {
     id: 55,
     label: "Common Lisp (SBCL %s)",
+    name: "Common Lisp",
+    monacoId: "plaintext",
     requires: ["sbcl"],
     version: { argv: ["sbcl", "--version"], pattern: semver },
     source: "main.lisp",

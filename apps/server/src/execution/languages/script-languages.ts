@@ -13,6 +13,8 @@ export const scriptLanguages: LanguageSpec[] = [
   {
     id: 71,
     label: "Python (%s)",
+    name: "Python",
+    monacoId: "python",
     requires: ["python3"],
     version: { argv: ["python3", "--version"], pattern: /Python (\S+)/ },
     source: "main.py",
@@ -23,6 +25,8 @@ export const scriptLanguages: LanguageSpec[] = [
   {
     id: 63,
     label: "JavaScript (Node.js %s)",
+    name: "JavaScript",
+    monacoId: "javascript",
     requires: ["node"],
     version: { argv: ["node", "--version"], pattern: /v(\S+)/ },
     source: "main.js",
@@ -32,6 +36,8 @@ export const scriptLanguages: LanguageSpec[] = [
   {
     id: 74,
     label: "TypeScript (%s)",
+    name: "TypeScript",
+    monacoId: "typescript",
     requires: ["tsc", "node"],
     version: { argv: ["tsc", "--version"], pattern: /Version (\S+)/ },
     source: "main.ts",
@@ -42,6 +48,8 @@ export const scriptLanguages: LanguageSpec[] = [
   {
     id: 72,
     label: "Ruby (%s)",
+    name: "Ruby",
+    monacoId: "ruby",
     requires: ["ruby"],
     version: { argv: ["ruby", "--version"], pattern: /ruby (\d+\.\d+\.\d+)/ },
     source: "main.rb",
@@ -51,6 +59,8 @@ export const scriptLanguages: LanguageSpec[] = [
   {
     id: 68,
     label: "PHP (%s)",
+    name: "PHP",
+    monacoId: "php",
     requires: ["php"],
     version: { argv: ["php", "--version"], pattern: /PHP (\d+\.\d+\.\d+)/ },
     etc: ["/etc/php"],
@@ -63,6 +73,8 @@ echo "Hello, World!\\n";
   {
     id: 85,
     label: "Perl (%s)",
+    name: "Perl",
+    monacoId: "perl",
     requires: ["perl"],
     version: { argv: ["perl", "-e", "print $^V"], pattern: /v(\S+)/ },
     source: "main.pl",
@@ -72,6 +84,8 @@ echo "Hello, World!\\n";
   {
     id: 64,
     label: "Lua (%s)",
+    name: "Lua",
+    monacoId: "lua",
     requires: ["lua"],
     version: { argv: ["lua", "-v"], pattern: /Lua (\d+\.\d+(?:\.\d+)?)/ },
     source: "main.lua",
@@ -81,6 +95,8 @@ echo "Hello, World!\\n";
   {
     id: 46,
     label: "Bash (%s)",
+    name: "Shell",
+    monacoId: "shell",
     requires: ["bash"],
     version: { argv: ["bash", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
     source: "main.sh",
@@ -90,6 +106,8 @@ echo "Hello, World!\\n";
   {
     id: 80,
     label: "R (%s)",
+    name: "R",
+    monacoId: "r",
     requires: ["Rscript"],
     version: { argv: ["Rscript", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
     etc: ["/etc/R"],
@@ -101,6 +119,8 @@ echo "Hello, World!\\n";
   {
     id: 66,
     label: "Octave (%s)",
+    name: "Octave",
+    monacoId: "plaintext",
     requires: ["octave-cli"],
     version: { argv: ["octave-cli", "--version"], pattern: /version (\d+\.\d+\.\d+)/ },
     source: "main.m",
@@ -111,6 +131,8 @@ echo "Hello, World!\\n";
   {
     id: 57,
     label: "Elixir (%s)",
+    name: "Elixir",
+    monacoId: "elixir",
     requires: ["elixir"],
     version: { argv: ["elixir", "--version"], pattern: /Elixir (\d+\.\d+\.\d+)/ },
     source: "main.exs",
@@ -122,6 +144,8 @@ echo "Hello, World!\\n";
   {
     id: 58,
     label: "Erlang (OTP %s)",
+    name: "Erlang",
+    monacoId: "plaintext",
     requires: ["escript", "erl"],
     version: {
       argv: [
@@ -146,6 +170,8 @@ main(_) ->
   {
     id: 82,
     label: "SQL (SQLite %s)",
+    name: "SQL",
+    monacoId: "sql",
     requires: ["sqlite3"],
     version: { argv: ["sqlite3", "--version"], pattern: /^(\d+\.\d+\.\d+)/ },
     source: "main.sql",

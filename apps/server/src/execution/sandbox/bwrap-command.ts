@@ -7,6 +7,27 @@ export interface SandboxTools {
   bash: string;
   /** bwrap arguments that recreate the host's top-level /bin, /lib... in the sandbox (rootLinks). */
   rootLinks: string[];
+  /** /usr/bin/stdbuf when installed (streamed runs make C stdio line-buffered with it). */
+  stdbuf: string | null;
+  /** The seccomp program every job runs under (seccomp-filter.ts). */
+  seccomp: Buffer;
+}
+
+/** The gate hands bwrap its options and its seccomp filter on these descriptors. */
+export const BWRAP_ARGS_FD = 5;
+export const BWRAP_SECCOMP_FD = 4;
+/** A warm sandbox's bwrap waits on this descriptor, fully set up, until its job arrives. */
+export const BWRAP_BLOCK_FD = 6;
+
+/**
+ * How bwrap is started: the options travel on a descriptor (--args), so the sandbox's
+ * pid 1 (bwrap itself, visible in /proc/1/cmdline) shows no host path; only the job's
+ * own argv, which names sandbox paths, is on the command line.
+ */
+export interface BwrapInvocation {
+  command: string[];
+  /** NUL-separated on BWRAP_ARGS_FD. */
+  options: string[];
 }
 
 export interface BwrapStep {
@@ -19,6 +40,8 @@ export interface BwrapStep {
   tmpBytes: number;
   env: Record<string, string>;
   argv: string[];
+  /** Set up now, start the job later (warm sandbox): bwrap waits on BWRAP_BLOCK_FD. */
+  blocked?: boolean;
 }
 
 /** What every job may read from /etc: the dynamic linker cache and the alternatives symlinks. */
@@ -41,15 +64,15 @@ export async function rootLinks(): Promise<string[]> {
 }
 
 /**
- * bwrap's arguments for one step: every namespace new (no network at all), /usr
+ * bwrap's invocation for one step: every namespace new (no network at all), /usr
  * read-only, a read-only root with a private /tmp and the work dir at /box, a cleared
- * environment. The gate starts it as the job's uid (bwrap's --uid alone would keep
- * real uid 0); bwrap itself sets no_new_privs and drops all capabilities.
+ * environment, the seccomp filter. The gate starts it as the job's uid (bwrap's --uid
+ * alone would keep real uid 0); bwrap itself sets no_new_privs and drops all capabilities.
  */
-export function bwrapArgs(tools: SandboxTools, step: BwrapStep): string[] {
+export function bwrapInvocation(tools: SandboxTools, step: BwrapStep): BwrapInvocation {
   const etc = [...BASE_ETC, ...step.etc].flatMap((p) => ["--ro-bind-try", p, p]);
   const env = Object.entries(step.env).flatMap(([k, v]) => ["--setenv", k, v]);
-  return [
+  const options = [
     "--unshare-all",
     "--unshare-user",
     "--disable-userns",
@@ -86,7 +109,9 @@ export function bwrapArgs(tools: SandboxTools, step: BwrapStep): string[] {
     "--remount-ro",
     "/",
     ...env,
-    "--",
-    ...step.argv,
+    "--seccomp",
+    String(BWRAP_SECCOMP_FD),
+    ...(step.blocked ? ["--block-fd", String(BWRAP_BLOCK_FD)] : []),
   ];
+  return { command: [tools.bwrap, "--args", String(BWRAP_ARGS_FD), "--", ...step.argv], options };
 }

@@ -1,6 +1,7 @@
-import { bwrapArgs, type BwrapStep, type SandboxTools } from "./bwrap-command";
+import { bwrapInvocation, type BwrapStep, type SandboxTools } from "./bwrap-command";
 import type { CgroupDriver } from "./cgroup";
-import { Gate } from "./gate";
+import { Gate, type GateLaunch } from "./gate";
+import type { CgroupLimits } from "./cgroup";
 
 export interface StepLimits {
   cpuSeconds: number;
@@ -15,6 +16,8 @@ export interface StepLimits {
 
 export interface StepInput {
   uid: number;
+  /** A warm sandbox: a gate already launched with this input (blocked), waiting for start(). */
+  warm?: Gate;
   /** A gate started ahead for this uid; without one (or if it died) a new one is opened. */
   gate?: Gate;
   /** cgroup name for a gate opened here. */
@@ -46,6 +49,26 @@ export interface StepOutcome {
 
 const cancelledOutcome = (wallMs: number): StepOutcome => ({ verdict: "cancelled", exitCode: null, cpuMs: 0, memoryKb: 0, oomKilled: false, wallMs });
 
+/** The cgroup limits and the gate's launch of a step. */
+export function stepLaunch(tools: SandboxTools, input: StepInput, blocked = false): { cgroup: CgroupLimits; launch: GateLaunch } {
+  const { limits } = input;
+  return {
+    cgroup: { memoryBytes: limits.memoryBytes, pids: limits.pids, cores: limits.cores },
+    launch: {
+      stdin: input.stdinPath,
+      stdout: input.stdoutPath,
+      stderr: input.stderrPath,
+      cpuSeconds: limits.cpuSeconds,
+      fileBytes: limits.fileBytes,
+      openFiles: limits.openFiles,
+      stackBytes: limits.stackBytes,
+      bwrap: bwrapInvocation(tools, { ...input.sandbox, tmpBytes: limits.memoryBytes, blocked }),
+      seccomp: tools.seccomp,
+      blocked,
+    },
+  };
+}
+
 /**
  * Runs one sandboxed process under its own cgroup and limits, and returns how it
  * ended. Nothing of the job outlives this call: the pid namespace dies with bwrap,
@@ -53,13 +76,15 @@ const cancelledOutcome = (wallMs: number): StepOutcome => ({ verdict: "cancelled
  */
 export async function runStep(tools: SandboxTools, cgroups: CgroupDriver, input: StepInput): Promise<StepOutcome> {
   const { limits } = input;
-  const given = input.gate;
+  const given = input.warm ?? input.gate;
   if (input.signal?.aborted) {
     await given?.close();
     return cancelledOutcome(0);
   }
-  if (given && !given.ready) await given.close();
-  const gate = given?.ready ? given : await Gate.open(tools, cgroups, input.uid, input.name);
+  const usable = input.warm ? !input.warm.gone : given?.ready;
+  if (given && !usable) await given.close();
+  const gate = usable ? given! : await Gate.open(tools, cgroups, input.uid, input.name);
+  const warm = usable && input.warm !== undefined;
   const started = performance.now();
   let verdict = "exited" as StepVerdict;
   const stop = (why: StepVerdict) => {
@@ -81,19 +106,12 @@ export async function runStep(tools: SandboxTools, cgroups: CgroupDriver, input:
       .finally(() => (ticking = false));
   }, input.tickMs ?? 100);
   try {
-    await gate.launch(
-      { memoryBytes: limits.memoryBytes, pids: limits.pids, cores: limits.cores },
-      {
-        stdin: input.stdinPath,
-        stdout: input.stdoutPath,
-        stderr: input.stderrPath,
-        cpuSeconds: limits.cpuSeconds,
-        fileBytes: limits.fileBytes,
-        openFiles: limits.openFiles,
-        stackBytes: limits.stackBytes,
-        command: [tools.bwrap, ...bwrapArgs(tools, { ...input.sandbox, tmpBytes: limits.memoryBytes })],
-      },
-    );
+    if (warm) {
+      await gate.start();
+    } else {
+      const { cgroup, launch } = stepLaunch(tools, input);
+      await gate.launch(cgroup, launch);
+    }
     const exitCode = await gate.exited;
     const usage = await gate.cgroup.usage();
     return {

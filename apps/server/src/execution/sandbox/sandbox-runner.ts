@@ -4,13 +4,15 @@ import { runStatus, type TRunResult } from "@coderoom/shared/schemas/run";
 import { staticCatalog, type LanguageCatalog } from "../language-catalog";
 import type { InstalledLanguage } from "../languages/discover-languages";
 import { resolveCommand, type CommandContext } from "../languages/language-spec";
-import { bareResult, cancelledStatus, exitStatus, memoryLimitStatus, textOrNull } from "../run-result";
+import { bareResult, cancelledStatus, exitStatus, memoryLimitStatus, outputLimitStatus, textOrNull } from "../run-result";
 import type { RunJob, RunOptions, Runner } from "../runner";
 import { GatePool } from "./gate-pool";
-import { OutputTail, readCapped } from "./output-files";
-import { runStep, type StepLimits, type StepOutcome } from "./run-step";
+import { OutputTail, readCapped, truncatedMarker } from "./output-files";
+import { Gate } from "./gate";
+import { runStep, stepLaunch, type StepInput, type StepLimits, type StepOutcome } from "./run-step";
+import { WarmPool } from "./warm-pool";
 import { prepareRootDir, type SandboxHost } from "./sandbox-setup";
-import { prepareRun, removeStaleRuns, type RunFiles } from "./work-dir";
+import { fillRun, prepareRun, removeStaleRuns, type RunFiles } from "./work-dir";
 
 type ReadyHost = Extract<SandboxHost, { ok: true }>;
 
@@ -28,6 +30,19 @@ export interface SandboxRunnerOptions {
   uids: number[];
   limits: SandboxLimits;
   log: { error(obj: object, msg: string): void };
+  /** Called once the runner is closed (gives the uids back). */
+  onClose?: () => Promise<void>;
+  /** Keep sandboxes of recently used interpreted languages set up ahead (off: every run starts cold). */
+  warm?: { maxPerKey: number; idleMs: number };
+}
+
+/** A warm sandbox: work dir, gate and bwrap set up for one run step, waiting for its job. */
+interface WarmSandbox {
+  key: string;
+  uid: number;
+  work: RunFiles;
+  gate: Gate;
+  input: StepInput;
 }
 
 /** The values commands of a step are built from (JVM heap below the memory limit, thread hints). */
@@ -50,17 +65,43 @@ export const BASE_ENV = {
   LC_ALL: "C.UTF-8",
 };
 
+/**
+ * Extra environment when the output is streamed (live terminal): runtimes that buffer
+ * output written to a file flush it at once instead of at exit. C stdio is made
+ * line-buffered by running the program under stdbuf (STREAMING_PREFIX).
+ */
+export const STREAMING_ENV = { PYTHONUNBUFFERED: "1", GFORTRAN_UNBUFFERED_PRECONNECTED: "y" };
+export const STREAMING_PREFIX = ["/usr/bin/stdbuf", "-oL"];
+
 /** The built-in backend: each run compiles and runs inside bubblewrap, cgroups and rlimits. */
 export class SandboxRunner implements Runner {
   readonly kind = "sandbox" as const;
   readonly languages: LanguageCatalog;
   private readonly byId: Map<number, InstalledLanguage>;
+  /** Warm sandboxes of interpreted languages (null when off or when runs cannot work). */
+  readonly warm: WarmPool<WarmSandbox> | null;
 
   private constructor(
     private readonly opts: SandboxRunnerOptions,
     private readonly ready: { host: ReadyHost; dirs: { runsDir: string; etcDir: string }; pool: GatePool } | null,
   ) {
-    this.languages = staticCatalog(opts.languages.map(({ id, name, starter }) => ({ id, name, starter })));
+    const warm = opts.warm;
+    this.warm =
+      ready && warm
+        ? new WarmPool<WarmSandbox>({
+            maxPerKey: warm.maxPerKey,
+            idleMs: warm.idleMs,
+            minFreeBytes: 256 * 1024 * 1024,
+            create: (key) => this.createWarm(key),
+            destroy: (w) => this.destroyWarm(w),
+            alive: (w) => !w.gate.gone,
+          })
+        : null;
+    // No language is offered while runs cannot work (the reason is shown instead).
+    const offered = ready ? opts.languages : [];
+    this.languages = staticCatalog(
+      offered.map(({ id, name, label, version, monacoId, starter }) => ({ id, name, label, version, monacoId, starter })),
+    );
     this.byId = new Map(opts.languages.map((l) => [l.id, l]));
   }
 
@@ -94,7 +135,11 @@ export class SandboxRunner implements Runner {
     if (!this.ready) return bareResult(runStatus.internal, this.unavailableReason());
     if (!lang) return bareResult(runStatus.internal, `Language ${job.langId} is not installed on this server.`);
     const { pool, dirs } = this.ready;
-    const uid = pool.acquire();
+    const streaming = runOpts.onOutput !== undefined;
+    const warm = lang.spec.compile ? undefined : this.warm?.take(warmKey(lang.id, streaming));
+    if (warm) return this.runWarm(lang, warm, job, runOpts);
+    let uid = pool.acquire();
+    if (uid === undefined && (await this.warm?.evictOne())) uid = pool.acquire();
     if (uid === undefined) return bareResult(runStatus.internal, "Too many runs at once; please try again.");
     let work: RunFiles | undefined;
     try {
@@ -109,12 +154,57 @@ export class SandboxRunner implements Runner {
     }
   }
 
+  /** The job in a sandbox set up ahead: only its files are written, then it starts. Destroyed after. */
+  private async runWarm(lang: InstalledLanguage, warm: WarmSandbox, job: RunJob, runOpts: RunOptions): Promise<TRunResult> {
+    try {
+      await fillRun(warm.work, warm.uid, lang.spec.source, job);
+      const outcome = await this.step(lang, warm.input, runOpts, warm.gate);
+      return await this.runResult(warm.work, languageRunLimits(lang, this.opts.limits.run), outcome, null);
+    } catch (err) {
+      this.opts.log.error({ err, langId: job.langId }, "sandboxed run failed");
+      return bareResult(runStatus.internal, "The sandbox failed to run this program.");
+    } finally {
+      await this.destroyWarm(warm);
+    }
+  }
+
+  private async createWarm(key: string): Promise<WarmSandbox | null> {
+    const { host, dirs, pool } = this.ready!;
+    const [langId, streamed] = key.split(":");
+    const lang = this.byId.get(Number(langId));
+    const uid = lang ? pool.acquire() : undefined;
+    if (!lang || uid === undefined) return null;
+    let work: RunFiles | undefined;
+    let gate: Gate | undefined;
+    try {
+      work = await prepareRun(dirs.runsDir, uid, lang.spec.source, { langId: lang.id, code: "", stdin: "" });
+      const input = this.runStepInput(lang, uid, work, streamed === "s");
+      gate = await pool.take(uid);
+      if (!gate?.ready) gate = await Gate.open(host.tools, host.cgroups, uid, pool.nextName());
+      const { cgroup, launch } = stepLaunch(host.tools, input, true);
+      await gate.launch(cgroup, launch);
+      return { key, uid, work, gate, input };
+    } catch {
+      await gate?.close().catch(() => undefined);
+      if (work) await fs.rm(work.dir, { recursive: true, force: true }).catch(() => undefined);
+      pool.release(uid);
+      return null;
+    }
+  }
+
+  private async destroyWarm(warm: WarmSandbox): Promise<void> {
+    await warm.gate.close().catch(() => undefined);
+    await fs.rm(warm.work.dir, { recursive: true, force: true }).catch(() => undefined);
+    this.ready?.pool.release(warm.uid);
+  }
+
   private async compileAndRun(lang: InstalledLanguage, work: RunFiles, uid: number, runOpts: RunOptions): Promise<TRunResult> {
     const { limits } = this.opts;
     let compileOutput: string | null = null;
     if (lang.spec.compile) {
       const argv = resolveCommand(lang.spec.compile, commandContext(limits.compile));
-      const outcome = await this.step(lang, uid, work, argv, limits.compile, { stdin: work.emptyFile, out: work.compileFile, err: "" }, runOpts);
+      const io = { stdin: work.emptyFile, out: work.compileFile, err: "" };
+      const outcome = await this.step(lang, this.stepInput(lang, uid, work, argv, limits.compile, io, false), runOpts);
       const text = (await readCapped(work.compileFile, limits.outputBytes)).text;
       compileOutput = textOrNull(lang.spec.quiet ? text.replace(lang.spec.quiet, "") : text);
       const failed = compileFailure(outcome);
@@ -123,12 +213,27 @@ export class SandboxRunner implements Runner {
         return { ...bareResult(status), compile_output: [compileOutput, failed].filter(Boolean).join("\n") || null };
       }
     }
-    const runLimits = languageRunLimits(lang, limits.run);
-    const argv = resolveCommand(lang.spec.run, commandContext(runLimits));
-    const outcome = await this.step(lang, uid, work, argv, runLimits, { stdin: work.stdinFile, out: work.stdoutFile, err: work.stderrFile }, runOpts);
+    const input = this.runStepInput(lang, uid, work, runOpts.onOutput !== undefined);
+    const outcome = await this.step(lang, input, runOpts);
+    return this.runResult(work, input.limits, outcome, compileOutput);
+  }
+
+  /** The run step of a language: its argv (line-buffered under stdbuf when streamed), limits and files. */
+  private runStepInput(lang: InstalledLanguage, uid: number, work: RunFiles, streaming: boolean): StepInput {
+    const runLimits = languageRunLimits(lang, this.opts.limits.run);
+    const prefix = streaming && this.ready!.host.tools.stdbuf ? STREAMING_PREFIX : [];
+    const argv = [...prefix, ...resolveCommand(lang.spec.run, commandContext(runLimits))];
+    return this.stepInput(lang, uid, work, argv, runLimits, { stdin: work.stdinFile, out: work.stdoutFile, err: work.stderrFile }, streaming);
+  }
+
+  /** The result of a finished run step: output up to the cap, and the flood status past the file limit. */
+  private async runResult(work: RunFiles, runLimits: StepLimits, outcome: StepOutcome, compileOutput: string | null): Promise<TRunResult> {
+    const { limits } = this.opts;
     const [stdout, stderr] = await Promise.all([readCapped(work.stdoutFile, limits.outputBytes), readCapped(work.stderrFile, limits.outputBytes)]);
+    const flooded = await outputLimitReached([work.stdoutFile, work.stderrFile], runLimits.fileBytes);
+    if (flooded) for (const out of [stdout, stderr]) if (!out.truncated && out.text) out.text += truncatedMarker(limits.outputBytes);
     return {
-      status: outcomeStatus(outcome),
+      status: flooded ? outputLimitStatus : outcomeStatus(outcome),
       stdout: textOrNull(stdout.text),
       stderr: textOrNull(stderr.text),
       compile_output: compileOutput,
@@ -138,40 +243,49 @@ export class SandboxRunner implements Runner {
     };
   }
 
-  /** One sandboxed step on the uid's waiting gate; output goes to the listener as it is written. */
-  private async step(
+  /** Everything of a step but its gate: what a warm sandbox is set up with ahead of its job. */
+  private stepInput(
     lang: InstalledLanguage,
     uid: number,
     work: RunFiles,
     argv: string[],
     stepLimits: StepLimits,
     io: { stdin: string; out: string; err: string },
-    runOpts: RunOptions,
-  ): Promise<StepOutcome> {
-    const { host, dirs, pool } = this.ready!;
-    const emit = runOpts.onOutput;
-    const tails: OutputTail[] = [];
-    if (emit && !io.err) tails.push(new OutputTail(io.out, "compile_output", this.opts.limits.outputBytes, emit));
-    if (emit && io.err) {
-      tails.push(new OutputTail(io.out, "stdout", this.opts.limits.outputBytes, emit));
-      tails.push(new OutputTail(io.err, "stderr", this.opts.limits.outputBytes, emit));
-    }
-    const poll = async () => void (await Promise.all(tails.map((t) => t.poll())));
-    const outcome = await runStep(host.tools, host.cgroups, {
+    streaming: boolean,
+  ): StepInput {
+    return {
       uid,
-      gate: await pool.take(uid),
-      name: pool.nextName(),
+      name: this.ready!.pool.nextName(),
       sandbox: {
         boxDir: work.boxDir,
-        etcDir: dirs.etcDir,
+        etcDir: this.ready!.dirs.etcDir,
         etc: lang.spec.etc ?? [],
-        env: { ...BASE_ENV, ...lang.spec.env?.(commandContext(stepLimits)) },
+        env: { ...BASE_ENV, ...(streaming ? STREAMING_ENV : {}), ...lang.spec.env?.(commandContext(stepLimits)) },
         argv,
       },
       limits: stepLimits,
       stdinPath: io.stdin,
       stdoutPath: io.out,
       stderrPath: io.err,
+    };
+  }
+
+  /** One sandboxed step on the uid's waiting gate (or in a warm sandbox); output goes to the listener as it is written. */
+  private async step(lang: InstalledLanguage, input: StepInput, runOpts: RunOptions, warm?: Gate): Promise<StepOutcome> {
+    const { host, pool } = this.ready!;
+    const emit = runOpts.onOutput;
+    const tails: OutputTail[] = [];
+    const cap = this.opts.limits.outputBytes;
+    if (emit && !input.stderrPath) tails.push(new OutputTail(input.stdoutPath, "compile_output", cap, emit));
+    if (emit && input.stderrPath) {
+      tails.push(new OutputTail(input.stdoutPath, "stdout", cap, emit));
+      tails.push(new OutputTail(input.stderrPath, "stderr", cap, emit));
+    }
+    const poll = async () => void (await Promise.all(tails.map((t) => t.poll())));
+    const outcome = await runStep(host.tools, host.cgroups, {
+      ...input,
+      warm,
+      gate: warm ? undefined : await pool.take(input.uid),
       signal: runOpts.signal,
       onTick: emit ? poll : undefined,
       tickMs: emit ? 50 : 100,
@@ -181,7 +295,14 @@ export class SandboxRunner implements Runner {
   }
 
   async close(): Promise<void> {
+    await this.warm?.close();
     await this.ready?.pool.close();
+    await this.opts.onClose?.();
+  }
+
+  /** Pids of the sandboxes waiting warm (their bwrap): tests tell them from what a job left behind. */
+  warmPids(): number[] {
+    return this.warm?.waiting().map((w) => w.gate.child.pid ?? 0) ?? [];
   }
 
   /** Where the run's files live, and the prefix of its cgroups' names (tests check nothing is left behind). */
@@ -189,6 +310,15 @@ export class SandboxRunner implements Runner {
     return this.ready ? { runsDir: path.resolve(this.ready.dirs.runsDir), cgroupPrefix: this.ready.pool.prefix } : null;
   }
 }
+
+/** True when the program wrote as much as its file-size limit allows to stdout or stderr (an output flood). */
+async function outputLimitReached(files: string[], fileBytes: number): Promise<boolean> {
+  const sizes = await Promise.all(files.map((f) => fs.stat(f).then((st) => st.size, () => 0)));
+  return sizes.some((size) => size >= fileBytes);
+}
+
+/** Warm sandboxes differ by language and by streaming (unbuffered environment, stdbuf). */
+const warmKey = (langId: number, streaming: boolean) => `${langId}:${streaming ? "s" : "b"}`;
 
 /** The extra line for a compile step that did not succeed, or null when it did. */
 function compileFailure(outcome: StepOutcome): string | null {

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { rootLinks, type SandboxTools } from "./bwrap-command";
 import { detectCgroups, type CgroupDriver } from "./cgroup";
+import { buildSeccompFilter } from "./seccomp-filter";
 
 const TOOL_DIRS = ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"];
 
@@ -26,7 +27,7 @@ export type SandboxHost = { ok: true; tools: SandboxTools; cgroups: CgroupDriver
  * running code without the sandbox.
  */
 export async function inspectSandboxHost(): Promise<SandboxHost> {
-  const [bwrap, bash] = await Promise.all([findTool("bwrap"), findTool("bash")]);
+  const [bwrap, bash, stdbuf] = await Promise.all([findTool("bwrap"), findTool("bash"), findTool("stdbuf")]);
   if (!bwrap) {
     return { ok: false, reason: "Code execution is unavailable: bubblewrap is not installed on the server (sudo apt-get install bubblewrap)." };
   }
@@ -36,11 +37,18 @@ export async function inspectSandboxHost(): Promise<SandboxHost> {
   if (process.getuid?.() !== 0) {
     return {
       ok: false,
-      reason: "Code execution is unavailable: the server must run as root to sandbox jobs (each job is dropped to an unprivileged uid).",
+      reason:
+        "Code execution is unavailable: the server was started without root. The sandbox needs root to run each job " +
+        "as its own unprivileged user under cgroup limits; started as root, CodeRoom keeps root only in its code runner " +
+        "process and serves the web as an unprivileged user. Or set EXECUTION_BACKEND=judge0 to use a Judge0 cluster.",
     };
   }
+  const seccomp = buildSeccompFilter();
+  if (!seccomp) {
+    return { ok: false, reason: `Code execution is unavailable: the sandbox has no seccomp filter for this CPU architecture (${process.arch}).` };
+  }
   try {
-    return { ok: true, tools: { bwrap, bash, rootLinks: await rootLinks() }, cgroups: await detectCgroups() };
+    return { ok: true, tools: { bwrap, bash, stdbuf: stdbuf?.startsWith("/usr/") ? stdbuf : null, rootLinks: await rootLinks(), seccomp }, cgroups: await detectCgroups() };
   } catch (err) {
     return { ok: false, reason: `Code execution is unavailable: cgroups are not usable (${(err as Error).message}).` };
   }

@@ -25,7 +25,10 @@ export const SANDBOX_TEST_DIR = "/dev/shm/coderoom-test";
  * range, so "no process of the job is left" can be checked by uid even while
  * other suites run in parallel.
  */
-export async function testSandbox(uidBase: number, overrides: { run?: Partial<StepLimits> } = {}): Promise<SandboxRunner> {
+export async function testSandbox(
+  uidBase: number,
+  overrides: { run?: Partial<StepLimits>; warm?: { maxPerKey: number; idleMs: number } } = {},
+): Promise<SandboxRunner> {
   const discovery = await discoverLanguages({ cacheFile: `${SANDBOX_TEST_DIR}.toolchains.json` });
   return SandboxRunner.create({
     host: sandboxHost,
@@ -34,12 +37,19 @@ export async function testSandbox(uidBase: number, overrides: { run?: Partial<St
     uids: Array.from({ length: 16 }, (_, i) => uidBase + i),
     limits: { ...testLimits, run: { ...testLimits.run, ...overrides.run } },
     log: { error: (obj, msg) => console.error(msg, obj) },
+    warm: overrides.warm,
   });
 }
 
-/** Live processes (not zombies, not idle gates) whose uid is in [uidBase, uidBase + 16): what a job could have left running. */
-export async function processesOf(uidBase: number): Promise<number[]> {
+/**
+ * Live processes (not zombies, not idle gates, not waiting warm sandboxes) whose uid is in
+ * [uidBase, uidBase + 16): what a job could have left running. `runner` names the warm
+ * sandboxes to leave out (they run nothing of a user's until their job arrives).
+ */
+export async function processesOf(uidBase: number, runner?: SandboxRunner): Promise<number[]> {
+  const waiting = new Set(runner?.warmPids() ?? []);
   const found: number[] = [];
+  const parentOf = async (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0);
   for (const name of await fs.readdir("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     const status = await fs.readFile(`/proc/${name}/status`, "utf8").catch(() => "");
@@ -47,7 +57,14 @@ export async function processesOf(uidBase: number): Promise<number[]> {
     const zombie = /^State:\s+Z/m.test(status);
     // A gate waiting for its next job runs nothing of a user's (it becomes bwrap when launched).
     const idleGate = (await fs.readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "")).endsWith("\0gate\0");
-    if (uid >= uidBase && uid < uidBase + 16 && !zombie && !idleGate) found.push(Number(name));
+    if (uid < uidBase || uid >= uidBase + 16 || zombie || idleGate) continue;
+    let pid = Number(name);
+    let warm = false;
+    for (let depth = 0; depth < 3 && pid > 1 && !warm; depth++) {
+      warm = waiting.has(pid);
+      pid = await parentOf(pid);
+    }
+    if (!warm) found.push(Number(name));
   }
   return found;
 }

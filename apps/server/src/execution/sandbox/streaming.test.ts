@@ -31,6 +31,21 @@ describe.skipIf(sandboxSkipReason)("sandbox runner: live output and Stop", () =>
     expect(chunks[0]?.data).toBe("tick 1\n");
   });
 
+  it.each([
+    [71, 'import time\nfor i in range(3):\n    print("tick", i)\n    time.sleep(0.4)'],
+    [50, '#include <stdio.h>\n#include <unistd.h>\nint main(void) { for (int i = 0; i < 3; i++) { printf("tick %d\\n", i); usleep(400000); } return 0; }'],
+  ])("streams language %i line by line although its output goes to a file (unbuffered runtimes, stdbuf)", async (langId, code) => {
+    const whileRunning: string[] = [];
+    let finished = false;
+    const result = await runner.run({ langId, code, stdin: "" }, { onOutput: (c) => void (!finished && c.stream === "stdout" && whileRunning.push(c.data)) });
+    finished = true;
+    expect(result.status.id).toBe(3);
+    expect(result.stdout).toBe("tick 0\ntick 1\ntick 2\n");
+    // Buffered output would arrive in one chunk at exit.
+    expect(whileRunning.length).toBeGreaterThanOrEqual(2);
+    expect(whileRunning[0]).toBe("tick 0\n");
+  });
+
   it("streams no more than the output cap, ending with the truncation marker", async () => {
     let streamed = "";
     const result = await runner.run({ langId: BASH, code: "yes", stdin: "" }, { onOutput: (c) => (streamed += c.stream === "stdout" ? c.data : "") });

@@ -51,6 +51,13 @@ export async function prepareRun(runsDir: string, uid: number, sourceName: strin
   return files;
 }
 
+/** Writes a job's source and stdin into a work dir prepared ahead (a warm sandbox), owned by the job uid. */
+export async function fillRun(files: RunFiles, uid: number, sourceName: string, job: RunJob): Promise<void> {
+  const source = path.join(files.boxDir, sourceName);
+  await Promise.all([fs.writeFile(source, job.code, { mode: 0o600 }), fs.writeFile(files.stdinFile, job.stdin, { mode: 0o600 })]);
+  await Promise.all([source, files.stdinFile].map((p) => fs.chown(p, uid, uid)));
+}
+
 function ownerAlive(name: string): boolean {
   const pid = Number(name.split("-")[0]);
   if (!Number.isInteger(pid) || pid <= 0) return false;

@@ -1,5 +1,7 @@
 import { plans, type TPlanId } from "@coderoom/shared/constants/plans";
+import type { Db } from "../../db/client";
 import type { UserRow } from "../users/sessions";
+import { currentSubscription } from "./current-subscription";
 
 /** What a user may do per day and own in total; null means unlimited. */
 export interface PlanLimits {
@@ -9,12 +11,20 @@ export interface PlanLimits {
   aiPerDay: number | null;
 }
 
-/**
- * The limits that apply to the user now, from the shared plan table. Admins are
- * unlimited; until the payments issue lands, everyone else is on Free.
- */
-export function planLimits(user: Pick<UserRow, "role">): PlanLimits {
-  if (user.role === "ADMIN") return { planId: "admin", maxRooms: null, runsPerDay: null, aiPerDay: null };
-  const plan = plans.free;
+const adminLimits: PlanLimits = { planId: "admin", maxRooms: null, runsPerDay: null, aiPerDay: null };
+
+/** The limits of one plan of the shared table. */
+export function limitsForPlan(planId: TPlanId): PlanLimits {
+  const plan = plans[planId];
   return { planId: plan.id, maxRooms: plan.maxRooms, runsPerDay: plan.runsPerDay, aiPerDay: plan.aiPerDay };
+}
+
+/**
+ * The limits that apply to the user now: admins are unlimited; everyone else gets
+ * the plan of their paid subscription unexpired at `now` (pass `deps.now()`), else Free.
+ */
+export async function planLimits(db: Db, user: Pick<UserRow, "id" | "role">, now: Date): Promise<PlanLimits> {
+  if (user.role === "ADMIN") return adminLimits;
+  const sub = await currentSubscription(db, user.id, now);
+  return limitsForPlan(sub?.plan ?? "free");
 }

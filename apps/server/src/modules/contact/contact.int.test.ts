@@ -53,9 +53,12 @@ describe("POST /users/contact", () => {
     expect(row!.userId).toBe(user.id);
   });
 
-  it("keeps a name on one line in the subject", async () => {
-    await postContact({ ...valid, name: "Evil\r\nBcc: victim@example.com" });
-    expect(ctx.mails.at(-1)!.subject).toBe("Contact form: Evil Bcc: victim@example.com");
+  it("refuses a name with line breaks, so it can never add mail headers (issue 11: control characters)", async () => {
+    const before = ctx.mails.length;
+    const res = await postContact({ ...valid, name: "Evil\r\nBcc: victim@example.com" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: "validation_failed", message: m.controlCharacters });
+    expect(ctx.mails.length).toBe(before);
   });
 
   it.each([

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const body = { code: 'print("hi")', langId: 71, stdIn: "" };
-const runsToday = async (agent: Agent) => (await agent.get("/users/profile")).body.data.user.codeExecutionCount as number;
+const runsToday = async (agent: Agent) => (await agent.get("/users/profile")).body.data.codeExecutionCount as number;
 
 describe("POST /rooms/run on the Judge0 backend", () => {
   it("needs a session (455)", async () => {
@@ -46,7 +46,12 @@ describe("POST /rooms/run on the Judge0 backend", () => {
 
   it("lists the Judge0 cluster's languages under CE ids", async () => {
     const res = await new Agent(ctx.app).get("/rooms/languages");
-    expect(res.body.data).toEqual(expect.arrayContaining([{ id: 71, name: "Python (3.8.1)" }, { id: 54, name: "C++ (GCC 14.1.0)" }]));
+    expect(res.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 71, label: "Python (3.8.1)" }),
+        expect.objectContaining({ id: 54, label: "C++ (GCC 14.1.0)" }),
+      ]),
+    );
   });
 
   it("answers an unknown language with 400", async () => {
@@ -123,5 +128,32 @@ describe("daily run quota (spec §9), counted per India day", () => {
     expect(failed.status).toBe(200);
     expect(failed.body.data.status.id).toBe(13);
     expect(await runsToday(agent)).toBe(0);
+  });
+  it("counts a run when it finishes, so a run cut short by a crash never costs the user", async () => {
+    ctx.clock.set("2025-03-15T06:00:00Z");
+    const { agent } = await loggedInUser(ctx);
+    const runner = ctx.deps.execution.runner;
+    const original = runner.run.bind(runner);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    runner.run = async (job, opts) => {
+      await held;
+      return original(job, opts);
+    };
+    try {
+      const pending = agent.post("/rooms/run", body);
+      let state = await agent.get("/rooms/run/status");
+      for (let i = 0; i < 100 && state.body.data.state !== "running"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        state = await agent.get("/rooms/run/status");
+      }
+      // Running: a crash now would leave nothing counted.
+      expect(state.body.data).toMatchObject({ state: "running", runsToday: 0 });
+      finish();
+      expect((await pending).status).toBe(200);
+      expect(await runsToday(agent)).toBe(1);
+    } finally {
+      runner.run = original;
+    }
   });
 });

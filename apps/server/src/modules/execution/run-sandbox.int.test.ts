@@ -26,11 +26,15 @@ describe.skipIf(sandboxSkipReason)("POST /rooms/run on the built-in sandbox", ()
     expect(result).toMatchObject({ status: { id: 3, description: "Accepted" }, stdout: "Hello, Ada!\n", stderr: null, exit_code: 0 });
   });
 
-  it("offers exactly the discovered languages, each with a versioned name and a starter", async () => {
+  it("offers exactly the discovered languages, each with a plain name, a versioned label and a starter", async () => {
     const res = await new Agent(ctx.app).get("/rooms/languages");
     const offered = res.body.data as { id: number; name: string }[];
     expect(offered.length).toBe(ctx.deps.execution.languages.list().length);
-    expect(offered).toEqual(expect.arrayContaining([{ id: PY, name: expect.stringMatching(/^Python \(3\.\d+\.\d+\)$/) }]));
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        { id: PY, name: "Python", label: expect.stringMatching(/^Python \(3\.\d+\.\d+\)$/), version: expect.stringMatching(/^3\./), monacoId: "python" },
+      ]),
+    );
     for (const l of offered) expect(ctx.deps.languages.get(l.id)?.starter).toBeTruthy();
   });
 
@@ -45,7 +49,7 @@ describe.skipIf(sandboxSkipReason)("POST /rooms/run on the built-in sandbox", ()
     const bigInput = await agent.post("/rooms/run", { code: "print(1)", langId: PY, stdIn: "x".repeat(limits.stdinMaxBytes + 1) });
     expect(bigInput.status).toBe(413);
     const profile = await agent.get("/users/profile");
-    expect(profile.body.data.user.codeExecutionCount).toBe(0);
+    expect(profile.body.data.codeExecutionCount).toBe(0);
   });
 
   it("refuses a second run of the same user while the first is running (409), politely", async () => {
@@ -108,7 +112,7 @@ describe.skipIf(sandboxSkipReason)("POST /rooms/run with a small queue", () => {
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe("run_queue_full");
     expect(refused.body.message).toMatch(/busy/);
-    expect((await c.agent.get("/users/profile")).body.data.user.codeExecutionCount).toBe(0);
+    expect((await c.agent.get("/users/profile")).body.data.codeExecutionCount).toBe(0);
     expect((await running).body.data.stdout).toBe("a\n");
     const waited = await queued;
     expect(waited.body.data.stdout).toBe("b\n");

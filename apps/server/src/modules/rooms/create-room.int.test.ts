@@ -19,10 +19,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("GET /rooms/languages", () => {
-  it("lists the languages the server offers as {id, name}", async () => {
+  it("lists the languages the server offers as {id, name, label, version, monacoId}", async () => {
     const res = await new Agent(ctx.app).get("/rooms/languages");
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual(ctx.deps.languages.list().map(({ id, name }) => ({ id, name })));
+    expect(res.body.data).toEqual(
+      ctx.deps.languages.list().map(({ id, name, label, version, monacoId }) => ({ id, name, label, version, monacoId })),
+    );
   });
 });
 

@@ -33,14 +33,15 @@ export async function createRoom(opts: CreateRoomOptions): Promise<RoomRow> {
   const language = opts.languages.get(body.languageId);
   if (!language) throw badRequest("language_unknown", roomMessages.languageUnknown);
   const nextId = opts.generateId ?? generateRoomId;
-  const { maxRooms } = planLimits(user);
+  const limits = await planLimits(db, user, now);
+  const { maxRooms } = limits;
 
   return db.transaction(async (tx) => {
     if (maxRooms !== null) {
       // Locking the owner's row serialises their concurrent creates, so the count stays true.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
       const [owned] = await tx.select({ n: count() }).from(rooms).where(eq(rooms.ownerId, user.id));
-      if (!canOwnAnotherRoom(user, owned?.n ?? 0)) {
+      if (!canOwnAnotherRoom(limits, owned?.n ?? 0)) {
         throw forbidden("room_limit_reached", roomMessages.roomLimit(maxRooms));
       }
     }

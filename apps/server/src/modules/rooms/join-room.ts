@@ -3,14 +3,27 @@ import { roomMembers } from "../../db/schema/rooms";
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from "../../db/sql-state";
 import { forbidden, notFound } from "../../http/errors";
 import { roomMessages } from "@coderoom/shared/messages";
+import type { DomainEventBus } from "../../events";
 import type { UserRow } from "../users/sessions";
+import { readRoomCode } from "../versions/live-code";
 import { can } from "./policy";
-import { getRoomOr404, type RoomRow } from "./room-store";
+import { findRoomForVisitor } from "./room-guessing";
+import type { RoomRow } from "./room-store";
 
-/** Opens a room by its ID and adds it to the user's list (joining twice is harmless). */
-export async function joinRoom(opts: { db: Db; user: UserRow; roomId: string; now: Date }): Promise<RoomRow> {
+/**
+ * Opens a room by its ID and adds it to the user's list (joining twice is harmless).
+ * Unknown IDs count against the caller's guessing budget (room-guessing.ts).
+ */
+export async function joinRoom(opts: {
+  db: Db;
+  user: UserRow;
+  ip: string;
+  roomId: string;
+  now: Date;
+  events?: DomainEventBus;
+}): Promise<RoomRow> {
   const { db, user, roomId, now } = opts;
-  const room = await getRoomOr404(db, roomId);
+  const room = await findRoomForVisitor({ db, userId: user.id, ip: opts.ip, roomId, now });
   if (!can(user, "view", room)) throw forbidden("room_forbidden", roomMessages.noAccess);
   try {
     await db.insert(roomMembers).values({ roomId: room.id, userId: user.id, joinedAt: now }).onConflictDoNothing();
@@ -19,5 +32,7 @@ export async function joinRoom(opts: { db: Db; user: UserRow; roomId: string; no
     if (hasSqlState(err, FOREIGN_KEY_VIOLATION)) throw notFound("room_not_found", roomMessages.notFound);
     throw err;
   }
-  return room;
+  // The live text (rooms.code is a mirror that lags it by seconds).
+  const live = opts.events ? await readRoomCode({ db, events: opts.events }, room.id, { load: true }) : null;
+  return live === null ? room : { ...room, code: live };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plans } from "@coderoom/shared/constants/plans";
+import { limitsForPlan } from "../billing/plan-limits";
 import { can, canOwnAnotherRoom, type RoomAction } from "./policy";
 
 const owner = { id: "owner" };
@@ -25,11 +26,11 @@ describe("room policy", () => {
     expect(can(other, "view", locked)).toBe(true);
   });
 
-  it("caps Free users at the plan's room count and leaves admins unlimited", () => {
+  it("caps a plan at its room count and leaves unlimited plans unlimited", () => {
     const max = plans.free.maxRooms;
-    expect(canOwnAnotherRoom({ role: "CODER" }, max - 1)).toBe(true);
-    expect(canOwnAnotherRoom({ role: "CODER" }, max)).toBe(false);
-    expect(canOwnAnotherRoom({ role: "GUEST" }, max)).toBe(false);
-    expect(canOwnAnotherRoom({ role: "ADMIN" }, 10_000)).toBe(true);
+    expect(canOwnAnotherRoom(limitsForPlan("free"), max - 1)).toBe(true);
+    expect(canOwnAnotherRoom(limitsForPlan("free"), max)).toBe(false);
+    expect(canOwnAnotherRoom(limitsForPlan("basic"), 10_000)).toBe(true);
+    expect(canOwnAnotherRoom({ maxRooms: null }, 10_000)).toBe(true);
   });
 });

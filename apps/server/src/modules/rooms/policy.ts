@@ -1,5 +1,5 @@
 import type { UserRow } from "../users/sessions";
-import { planLimits } from "../billing/plan-limits";
+import type { PlanLimits } from "../billing/plan-limits";
 import type { RoomRow } from "./room-store";
 
 /**
@@ -28,7 +28,6 @@ export function can(user: Subject, action: RoomAction, room: Target): boolean {
 }
 
 /** True while the user's plan allows owning one more room (admins and paid plans: always). */
-export function canOwnAnotherRoom(user: Parameters<typeof planLimits>[0], ownedCount: number): boolean {
-  const { maxRooms } = planLimits(user);
+export function canOwnAnotherRoom({ maxRooms }: Pick<PlanLimits, "maxRooms">, ownedCount: number): boolean {
   return maxRooms === null || ownedCount < maxRooms;
 }

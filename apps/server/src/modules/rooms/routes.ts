@@ -32,7 +32,12 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
   app.get(
     "/rooms/languages",
     { schema: { tags, response: { 200: zSuccess(z.array(zLanguage)) } } },
-    async () => ok(roomMessages.languagesListed, deps.languages.list().map(({ id, name }) => ({ id, name }))),
+    async () =>
+      ok(
+        // No language while runs cannot work (issue 10 §2.3): the message then says why.
+        deps.execution.runner.unavailableReason() ?? roomMessages.languagesListed,
+        deps.languages.list().map(({ id, name, label, version, monacoId }) => ({ id, name, label, version, monacoId })),
+      ),
   );
 
   app.post(
@@ -46,10 +51,18 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
 
   app.get(
     "/rooms/join/:id",
-    { preHandler: auth.required, schema: { tags, params: zRoomIdParams, response: { 200: zSuccess(zRoom) } } },
+    // It adds the room to the caller's list, so it is refused cross-site like any write.
+    { config: { stateChanging: true }, preHandler: auth.required, schema: { tags, params: zRoomIdParams, response: { 200: zSuccess(zRoom) } } },
     async (request) => {
-      const room = await joinRoom({ db, user: currentUser(request), roomId: request.params.id, now: deps.now() });
-      return ok(roomMessages.joined, presentRoom(room));
+      const room = await joinRoom({
+        db,
+        user: currentUser(request),
+        ip: request.ip,
+        roomId: request.params.id,
+        now: deps.now(),
+        events: deps.events,
+      });
+      return ok(roomMessages.joined, presentRoom(room, deps.languages));
     },
   );
 
@@ -96,7 +109,7 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
     async (request) => {
       const user = currentUser(request);
       const rows = await listUserRooms(db, user.id);
-      return ok(roomMessages.roomsListed, { rooms: rows.map((r) => presentRoomSummary(r, user.id)) });
+      return ok(roomMessages.roomsListed, { rooms: rows.map((r) => presentRoomSummary(r, user.id, deps.languages)) });
     },
   );
 }

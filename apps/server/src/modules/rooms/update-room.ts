@@ -7,6 +7,8 @@ import { rooms } from "../../db/schema/rooms";
 import type { DomainEventBus } from "../../events";
 import { forbidden, notFound, tooLarge } from "../../http/errors";
 import type { UserRow } from "../users/sessions";
+import { replaceRoomCode } from "../versions/live-code";
+import { storeVersion } from "../versions/version-store";
 import { can } from "./policy";
 import { getRoomOr404, type RoomRow } from "./room-store";
 
@@ -51,6 +53,18 @@ export async function updateRoom(opts: UpdateRoomOptions): Promise<{ room: RoomR
   if (body.anyoneCanEdit !== undefined && body.anyoneCanEdit !== room.anyoneCanEdit) {
     changes.anyoneCanEdit = body.anyoneCanEdit;
     changed.push("anyoneCanEdit");
+  }
+  if (body.code !== undefined) {
+    // Save Code: the saved text becomes the live text (an edit everyone sees) and a named version.
+    await replaceRoomCode({ db, events: opts.events }, room.id, body.code, opts.now);
+    const version = await storeVersion(db, {
+      roomId: room.id,
+      name: roomMessages.savedVersionName,
+      code: body.code,
+      author: { id: user.id, name: user.fullName },
+      now: opts.now,
+    });
+    opts.events.emit("room.versionSaved", { roomId: room.id, version });
   }
   if (changed.length === 0) return { room, changed };
 

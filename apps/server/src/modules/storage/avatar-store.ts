@@ -15,9 +15,13 @@ export function avatarFilePath(config: Config, name: string): string {
   return path.join(avatarsDir(config), name);
 }
 
-/** The public URL of an avatar: a relative path, so it works behind any host. */
-export function avatarUrl(name: string | null): string | null {
-  return name ? `${AVATAR_URL_PREFIX}${name}` : null;
+/**
+ * The public URL of an avatar, absolute from PUBLIC_URL: a client served from another
+ * origin (CORS_ORIGINS) puts it straight into an <img>, where a relative path would
+ * point at its own host.
+ */
+export function avatarUrl(publicUrl: string, name: string | null): string | null {
+  return name ? `${publicUrl.replace(/\/+$/, "")}${AVATAR_URL_PREFIX}${name}` : null;
 }
 
 /**

@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validationMessages } from "@coderoom/shared/messages";
 import { users } from "../../db/schema/users";
 import { Agent } from "../../../test/agent";
-import { loggedInUser } from "../../../test/factories";
+import { DEFAULT_PASSWORD, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { avatarUpload, hostileSvg, isWebp, makeImage, multipartBody } from "./test-uploads";
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ PUBLIC_URL: "https://coderoom.example" });
 });
 afterAll(() => ctx.close());
 
-const AVATAR_URL = /^\/uploads\/avatars\/[0-9a-f]{32}\.webp$/;
+// Absolute from PUBLIC_URL, so a client on another origin can show it (issue 10 §1.3).
+const AVATAR_URL = /^https:\/\/coderoom\.example\/uploads\/avatars\/[0-9a-f]{32}\.webp$/;
+const pathOf = (url: string) => new URL(url).pathname;
 const storedPath = (url: string) => path.join(ctx.deps.config.uploadsDir, "avatars", path.basename(url));
 const upload = (agent: Agent, body: ReturnType<typeof multipartBody>) => agent.post("/users/avatar", body.payload, { headers: body.headers });
 const avatarFiles = () => {
@@ -25,12 +27,12 @@ const avatarFiles = () => {
 };
 
 describe("POST /users/avatar", () => {
-  it.each(["png", "jpeg", "webp"] as const)("stores a %s as a 500x500 WebP and answers { role, user }", async (format) => {
+  it.each(["png", "jpeg", "webp"] as const)("stores a %s as a 500x500 WebP and answers the user object", async (format) => {
     const { agent, user } = await loggedInUser(ctx);
     const res = await upload(agent, avatarUpload(await makeImage(format, 640, 360), `me.${format}`, `image/${format}`));
     expect(res.status).toBe(200);
     expect(res.body.data.role).toBe("CODER");
-    const url: string = res.body.data.user.avatar.secure_url;
+    const url: string = res.body.data.avatar.secure_url;
     expect(url).toMatch(AVATAR_URL);
     const stored = fs.readFileSync(storedPath(url));
     expect(isWebp(stored)).toBe(true);
@@ -41,8 +43,8 @@ describe("POST /users/avatar", () => {
 
   it("serves the stored file as immutable, nosniff WebP", async () => {
     const { agent } = await loggedInUser(ctx);
-    const url: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.user.avatar.secure_url;
-    const res = await ctx.app.inject(url);
+    const url: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.avatar.secure_url;
+    const res = await ctx.app.inject(pathOf(url));
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/webp");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -52,25 +54,25 @@ describe("POST /users/avatar", () => {
 
   it("deletes the previous file when the picture is replaced", async () => {
     const { agent } = await loggedInUser(ctx);
-    const first: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.user.avatar.secure_url;
-    const second: string = (await upload(agent, avatarUpload(await makeImage("jpeg"), "b.jpg", "image/jpeg"))).body.data.user.avatar.secure_url;
+    const first: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.avatar.secure_url;
+    const second: string = (await upload(agent, avatarUpload(await makeImage("jpeg"), "b.jpg", "image/jpeg"))).body.data.avatar.secure_url;
     expect(second).not.toBe(first);
     expect(fs.existsSync(storedPath(first))).toBe(false);
-    expect((await ctx.app.inject(first)).statusCode).toBe(404);
-    expect((await ctx.app.inject(second)).statusCode).toBe(200);
+    expect((await ctx.app.inject(pathOf(first))).statusCode).toBe(404);
+    expect((await ctx.app.inject(pathOf(second))).statusCode).toBe(200);
   });
 
   it("rasterises an SVG with a script and an external reference: stored and served as WebP only", async () => {
     const { agent } = await loggedInUser(ctx);
     const res = await upload(agent, avatarUpload(hostileSvg, "evil.svg", "image/svg+xml"));
     expect(res.status).toBe(200);
-    const url: string = res.body.data.user.avatar.secure_url;
+    const url: string = res.body.data.avatar.secure_url;
     expect(url).toMatch(AVATAR_URL);
     const stored = fs.readFileSync(storedPath(url));
     expect(isWebp(stored)).toBe(true);
     expect(stored.includes("<script")).toBe(false);
     expect(stored.includes("<svg")).toBe(false);
-    const served = await ctx.app.inject(url);
+    const served = await ctx.app.inject(pathOf(url));
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.body).not.toContain("<svg");
   });
@@ -79,7 +81,7 @@ describe("POST /users/avatar", () => {
     const { agent } = await loggedInUser(ctx);
     const res = await upload(agent, avatarUpload(await makeImage("png"), "x.svg", "image/svg+xml"));
     expect(res.status).toBe(200);
-    expect(isWebp(fs.readFileSync(storedPath(res.body.data.user.avatar.secure_url)))).toBe(true);
+    expect(isWebp(fs.readFileSync(storedPath(res.body.data.avatar.secure_url)))).toBe(true);
   });
 
   it.each([
@@ -156,21 +158,21 @@ describe("PUT /users/update (multipart)", () => {
   it("updates name, e-mail and picture together", async () => {
     const { agent, user } = await loggedInUser(ctx);
     const email = `pic-${user.id.slice(0, 8)}@example.com`;
-    const body = avatarUpload(await makeImage("webp"), "me.webp", "image/webp", { fullName: "Pic Person", email });
+    const body = avatarUpload(await makeImage("webp"), "me.webp", "image/webp", { fullName: "Pic Person", email, currentPassword: DEFAULT_PASSWORD });
     const res = await agent.put("/users/update", body.payload, { headers: body.headers });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ fullName: "Pic Person", email });
-    expect(res.body.data.user.avatar.secure_url).toMatch(AVATAR_URL);
+    expect(res.body.data).toMatchObject({ fullName: "Pic Person", email });
+    expect(res.body.data.avatar.secure_url).toMatch(AVATAR_URL);
   });
 
   it("updates the fields alone when no file is chosen", async () => {
     const { agent } = await loggedInUser(ctx);
     const first = await upload(agent, avatarUpload(await makeImage("png")));
-    const me = first.body.data.user;
+    const me = first.body.data;
     const body = multipartBody({ fullName: "Only Name", email: me.email });
     const res = await agent.put("/users/update", body.payload, { headers: body.headers });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ fullName: "Only Name", avatar: me.avatar });
+    expect(res.body.data).toMatchObject({ fullName: "Only Name", avatar: me.avatar });
   });
 
   it("applies the same validation messages to form fields", async () => {
@@ -218,7 +220,7 @@ describe("registration sequence (spec §4)", () => {
     expect((await agent.post("/users/register", { fullName: "Seq User", email, password: "Secret1!x" })).status).toBe(201);
     expect((await upload(agent, avatarUpload(await makeImage("jpeg"), "me.jpg", "image/jpeg"))).status).toBe(200);
     const profile = await agent.get("/users/profile");
-    expect(profile.body.data.user).toMatchObject({ email, fullName: "Seq User" });
-    expect(profile.body.data.user.avatar.secure_url).toMatch(AVATAR_URL);
+    expect(profile.body.data).toMatchObject({ email, fullName: "Seq User" });
+    expect(profile.body.data.avatar.secure_url).toMatch(AVATAR_URL);
   });
 });

@@ -25,6 +25,9 @@ export async function avatarFileRoutes(app: App, opts: { deps: AppDeps }): Promi
         .header("content-type", "image/webp")
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("x-content-type-options", "nosniff")
+        // Helmet's default (same-origin) would hide the picture from a client served from
+        // another origin (CORS_ORIGINS); names are unguessable, so any origin may embed it.
+        .header("cross-origin-resource-policy", "cross-origin")
         .send(bytes);
     },
   );

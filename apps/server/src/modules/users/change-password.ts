@@ -5,13 +5,15 @@ import { users } from "../../db/schema/users";
 import { badRequest } from "../../http/errors";
 import { hashPassword, verifyPassword } from "./password";
 import { authorize } from "./policy";
+import { spendResetTokens } from "./password-reset";
 import { changePasswordRule } from "./rate-limits";
 import { revokeAllSessions, type UserRow } from "./sessions";
 import { enforceThrottle } from "./throttle";
 
 /**
  * Sets a new password after checking the current one, then ends every session of
- * the user (other devices are logged out; the caller starts a fresh one).
+ * the user (other devices are logged out; the caller starts a fresh one) and spends
+ * every outstanding reset link, which would otherwise still set a password.
  */
 export async function changePassword(deps: AppDeps, user: UserRow, body: TChangePasswordBody): Promise<void> {
   const { db } = deps.db;
@@ -22,7 +24,9 @@ export async function changePassword(deps: AppDeps, user: UserRow, body: TChange
   }
   const passwordHash = await hashPassword(body.newPassword, deps.config.SCRYPT_LOG_N);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, user.id));
+    const now = deps.now();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await spendResetTokens(tx, user.id, now);
     await revokeAllSessions(tx, user.id);
   });
   deps.events.emit("user.sessionsRevoked", { userId: user.id });

@@ -14,7 +14,9 @@ export async function deleteStaleGuests(deps: AppDeps): Promise<number> {
   const deleted = await deps.db.db
     .delete(users)
     .where(and(eq(users.role, "GUEST"), lt(users.lastSeenAt, cutoff)))
-    .returning({ avatarFile: users.avatarFile });
+    .returning({ id: users.id, avatarFile: users.avatarFile });
+  // Their sessions went with them: the realtime layer closes their sockets.
+  for (const row of deleted) deps.events.emit("user.sessionsRevoked", { userId: row.id });
   await Promise.all(deleted.map((row) => removeAvatarFile(deps.config, row.avatarFile)));
   return deleted.length;
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { zUserData } from "@coderoom/shared/schemas/users";
+import { zUser } from "@coderoom/shared/schemas/users";
 import { rooms } from "../../db/schema/rooms";
 import { sessions, users } from "../../db/schema/users";
 import { Agent } from "../../../test/agent";
@@ -24,7 +24,7 @@ async function guestLogin() {
   const agent = new Agent(ctx.app);
   const res = await agent.get("/users/guest-login");
   expect(res.status).toBe(200);
-  return { agent, res, data: zUserData.parse(res.body.data) };
+  return { agent, res, data: zUser.parse(res.body.data) };
 }
 
 const userExists = async (id: string) => (await ctx.deps.db.db.select().from(users).where(eq(users.id, id))).length === 1;
@@ -33,20 +33,20 @@ describe("GET /users/guest-login", () => {
   it("creates a GUEST with a generated name and a reserved placeholder e-mail, and logs it in", async () => {
     const { agent, res, data } = await guestLogin();
     expect(data.role).toBe("GUEST");
-    expect(data.user.fullName).toMatch(/^Guest [A-Z][a-z]+ [A-Z][a-z]+ \d{4}$/);
-    expect(data.user.email).toMatch(/^guest-[0-9a-f]{16}@guest\.coderoom\.invalid$/);
+    expect(data.fullName).toMatch(/^Guest [A-Z][a-z]+ [A-Z][a-z]+ \d{4}$/);
+    expect(data.email).toMatch(/^guest-[0-9a-f]{16}@guest\.coderoom\.invalid$/);
     const cookie = res.raw.cookies.find((c) => c.name === SESSION_COOKIE)!;
     expect(cookie.maxAge).toBe(ctx.deps.config.GUEST_TTL_DAYS * 86_400);
-    expect((await agent.get("/users/profile")).body.data.user._id).toBe(data.user._id);
-    const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, data.user._id));
+    expect((await agent.get("/users/profile")).body.data._id).toBe(data._id);
+    const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, data._id));
     expect(row!.passwordHash).toBeNull();
   });
 
   it("gives a different account on every call", async () => {
     const first = await guestLogin();
     const second = await guestLogin();
-    expect(second.data.user._id).not.toBe(first.data.user._id);
-    expect(second.data.user.email).not.toBe(first.data.user.email);
+    expect(second.data._id).not.toBe(first.data._id);
+    expect(second.data.email).not.toBe(first.data.email);
   });
 
   it("does not let a guest set a password or change the e-mail", async () => {
@@ -60,15 +60,15 @@ describe("GET /users/guest-login", () => {
     expect(change.body.code).toBe("forbidden");
     const email = await agent.put("/users/update", { fullName: "Guest Renamed", email: "real@example.com" });
     expect(email.status).toBe(403);
-    const rename = await agent.put("/users/update", { fullName: "Guest Renamed", email: data.user.email });
+    const rename = await agent.put("/users/update", { fullName: "Guest Renamed", email: data.email });
     expect(rename.status).toBe(200);
-    expect(rename.body.data.user.fullName).toBe("Guest Renamed");
+    expect(rename.body.data.fullName).toBe("Guest Renamed");
   });
 
   it("sends no reset mail for a guest (and answers like for anyone)", async () => {
     const { data } = await guestLogin();
     const before = ctx.mails.length;
-    const res = await new Agent(ctx.app).post("/users/forgot-password", { email: data.user.email });
+    const res = await new Agent(ctx.app).post("/users/forgot-password", { email: data.email });
     expect(res.status).toBe(200);
     expect(ctx.mails.length).toBe(before);
   });
@@ -83,7 +83,7 @@ describe("guest cleanup", () => {
       name: "Guest room",
       languageId: 71,
       languageName: "Python",
-      ownerId: stale.data.user._id,
+      ownerId: stale.data._id,
     });
     const { user: coder } = await createUser(ctx);
     await ctx.deps.db.db.update(users).set({ lastSeenAt: ctx.clock.now }).where(eq(users.id, coder.id));
@@ -92,11 +92,11 @@ describe("guest cleanup", () => {
     ctx.clock.advance(ctx.deps.config.GUEST_TTL_DAYS * DAY_MS - 3 * DAY_MS + 60_000);
 
     expect(await deleteStaleGuests(ctx.deps)).toBeGreaterThanOrEqual(1);
-    expect(await userExists(stale.data.user._id)).toBe(false);
-    expect(await userExists(active.data.user._id)).toBe(true);
+    expect(await userExists(stale.data._id)).toBe(false);
+    expect(await userExists(active.data._id)).toBe(true);
     expect(await userExists(coder.id)).toBe(true);
     expect(await ctx.deps.db.db.select().from(rooms).where(eq(rooms.id, "GST001"))).toHaveLength(0);
-    expect(await ctx.deps.db.db.select().from(sessions).where(eq(sessions.userId, stale.data.user._id))).toHaveLength(0);
+    expect(await ctx.deps.db.db.select().from(sessions).where(eq(sessions.userId, stale.data._id))).toHaveLength(0);
   });
 
   it("keeps a guest who keeps using the app", async () => {
@@ -106,10 +106,10 @@ describe("guest cleanup", () => {
     expect((await agent.get("/users/profile")).status).toBe(200);
     ctx.clock.advance(ctx.deps.config.GUEST_TTL_DAYS * DAY_MS - DAY_MS);
     await runHousekeeping(ctx.deps);
-    expect(await userExists(data.user._id)).toBe(true);
+    expect(await userExists(data._id)).toBe(true);
     ctx.clock.advance(2 * DAY_MS);
     await runHousekeeping(ctx.deps);
-    expect(await userExists(data.user._id)).toBe(false);
+    expect(await userExists(data._id)).toBe(false);
   });
 
   it("housekeeping also drops expired sessions", async () => {
@@ -134,14 +134,14 @@ describe("guest cleanup", () => {
       await host.ready();
       vi.advanceTimersByTime(59 * 60_000);
       await host.close();
-      expect(await userExists(data.user._id)).toBe(true);
+      expect(await userExists(data._id)).toBe(true);
 
       const host2 = Fastify({ logger: false }) as unknown as App;
       scheduleHousekeeping(host2, ctx.deps);
       await host2.ready();
       vi.advanceTimersByTime(60 * 60_000);
       await host2.close();
-      expect(await userExists(data.user._id)).toBe(false);
+      expect(await userExists(data._id)).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();

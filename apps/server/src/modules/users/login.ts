@@ -4,7 +4,7 @@ import { AppError } from "../../http/errors";
 import { findUserByEmail } from "./accounts";
 import { hashPassword, verifyPassword } from "./password";
 import type { UserRow } from "./sessions";
-import { loginAccountRule, loginIpRule } from "./rate-limits";
+import { loginAccountIpRule, loginAccountRule, loginIpRule } from "./rate-limits";
 import { enforceThrottle, refundThrottle, resetThrottle } from "./throttle";
 
 const invalidCredentials = () => new AppError(401, "invalid_credentials", "Invalid email or password");
@@ -18,19 +18,26 @@ function hashForMissingAccount(logN: number): Promise<string> {
 }
 
 /**
- * Checks e-mail and password under the per-IP and per-account throttles. Unknown
- * e-mail, wrong password and guest accounts (which have no password) all get the
- * same 401. A success gives back its counted attempts, so only failures add up.
+ * Checks e-mail and password under three throttles: per IP, per account and IP (the
+ * lockout a guesser meets), and per account alone at a higher level (so the owner on
+ * another IP still gets in). Unknown e-mail, wrong password and guest accounts (which
+ * have no password) all verify a hash and get the same 401. A success gives back its
+ * counted attempts and clears its account-and-IP failures, so only failures add up.
  */
 export async function logIn(deps: AppDeps, opts: TLoginBody & { ip: string }): Promise<UserRow> {
   const { db } = deps.db;
   const ipRule = loginIpRule(opts.ip);
+  const accountIpRule = loginAccountIpRule(opts.email, opts.ip);
   const accountRule = loginAccountRule(opts.email);
-  await enforceThrottle(db, [ipRule, accountRule], deps.now());
+  await enforceThrottle(db, [ipRule, accountIpRule, accountRule], deps.now());
   const user = await findUserByEmail(db, opts.email);
   const stored = user?.passwordHash ?? (await hashForMissingAccount(deps.config.SCRYPT_LOG_N));
   const matches = await verifyPassword(opts.password, stored);
   if (!user?.passwordHash || !matches) throw invalidCredentials();
-  await Promise.all([refundThrottle(db, ipRule.key), resetThrottle(db, accountRule.key)]);
+  await Promise.all([
+    refundThrottle(db, ipRule.key),
+    refundThrottle(db, accountRule.key),
+    resetThrottle(db, accountIpRule.key),
+  ]);
   return user;
 }

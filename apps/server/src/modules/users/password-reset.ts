@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { TResetPasswordBody } from "@coderoom/shared/schemas/users";
+import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { passwordResets, users } from "../../db/schema/users";
 import { badRequest } from "../../http/errors";
@@ -41,18 +42,25 @@ function resetMail(opts: { name: string; link: string }): { subject: string; tex
 
 /**
  * Mails a single-use reset link (valid one hour) to a password account with this
- * e-mail. The caller answers the same whatever happens here, so the response never
- * tells whether the address has an account; the mail is sent in the background so
- * the timing does not either.
+ * e-mail. Only the throttle runs before the answer: the lookup, the token and the
+ * mail happen afterwards, so neither the response nor its timing tells whether the
+ * address has an account. Failures of that later work are logged, never answered.
  */
 export async function requestPasswordReset(
   deps: AppDeps,
   opts: { email: string; ip: string; log: Pick<FastifyBaseLogger, "error"> },
 ): Promise<void> {
+  await enforceThrottle(deps.db.db, [forgotIpRule(opts.ip), forgotEmailRule(opts.email)], deps.now());
+  setImmediate(() => {
+    sendResetLink(deps, opts.email).catch((err: unknown) => opts.log.error({ err }, "password reset request failed"));
+  });
+}
+
+/** Creates a reset token for the password account with this e-mail, if any, and mails its link. */
+async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
   const { db } = deps.db;
   const now = deps.now();
-  await enforceThrottle(db, [forgotIpRule(opts.ip), forgotEmailRule(opts.email)], now);
-  const user = await findUserByEmail(db, opts.email);
+  const user = await findUserByEmail(db, email);
   if (!user?.passwordHash) return;
   const token = newToken();
   await db.insert(passwordResets).values({
@@ -61,10 +69,17 @@ export async function requestPasswordReset(
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
-  const link = `${deps.config.PUBLIC_URL.replace(/\/+$/, "")}/resetpassword/${token}`;
-  deps.mailer
-    .send({ to: user.email, ...resetMail({ name: user.fullName, link }) })
-    .catch((err: unknown) => opts.log.error({ err }, "password reset mail failed"));
+  // WEB_URL: the page that opens the link may be served from another origin than the API.
+  const link = `${deps.config.WEB_URL.replace(/\/+$/, "")}/resetpassword/${token}`;
+  await deps.mailer.send({ to: user.email, ...resetMail({ name: user.fullName, link }) });
+}
+
+/** Spends every unused reset token of the user: any change of password ends them all. */
+export async function spendResetTokens(tx: Pick<Db, "update">, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /**
@@ -89,10 +104,7 @@ export async function resetPassword(deps: AppDeps, body: TResetPasswordBody): Pr
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw invalidToken();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)));
+    await spendResetTokens(tx, claimed.userId, now);
     await revokeAllSessions(tx, claimed.userId);
     return claimed.userId;
   });

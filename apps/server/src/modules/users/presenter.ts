@@ -1,4 +1,4 @@
-import type { TUser, TUserData } from "@coderoom/shared/schemas/users";
+import type { TUser } from "@coderoom/shared/schemas/users";
 import type { AppDeps } from "../../deps";
 import { listRoomIdsForUser } from "../rooms/user-room-ids";
 import { avatarUrl } from "../storage/avatar-store";
@@ -11,6 +11,8 @@ export interface UserExtras {
   rooms: string[];
   usage: { runs: number; aiInteractions: number };
   subscription: TUser["subscription"];
+  /** PUBLIC_URL, the base of the absolute avatar URL. */
+  publicUrl: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export function presentUser(user: UserRow, extras: UserExtras): TUser {
     fullName: user.fullName,
     email: user.email,
     role: user.role,
-    avatar: { secure_url: avatarUrl(user.avatarFile) },
+    avatar: { secure_url: avatarUrl(extras.publicUrl, user.avatarFile) },
     subscription: extras.subscription,
     codeExecutionCount: extras.usage.runs,
     aiInteractionCount: extras.usage.aiInteractions,
@@ -32,12 +34,12 @@ export function presentUser(user: UserRow, extras: UserExtras): TUser {
   };
 }
 
-/** `{ role, user }`, the data of register, login, guest-login, profile and update. */
-export async function presentUserData(deps: AppDeps, user: UserRow): Promise<TUserData> {
+/** The user object (role included), the data of register, login, guest-login, profile, avatar and update. */
+export async function presentUserData(deps: AppDeps, user: UserRow): Promise<TUser> {
   const [rooms, usage, subscription] = await Promise.all([
     listRoomIdsForUser(deps.db.db, user.id),
     getUsage(deps.db.db, user.id, deps.now()),
     presentSubscription(deps, user),
   ]);
-  return { role: user.role, user: presentUser(user, { rooms, usage, subscription }) };
+  return presentUser(user, { rooms, usage, subscription, publicUrl: deps.config.PUBLIC_URL });
 }

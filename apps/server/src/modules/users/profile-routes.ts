@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { validationMessages } from "@coderoom/shared/messages";
 import { zSuccess } from "@coderoom/shared/schemas/envelope";
-import { zUpdateProfileBody, zUserData } from "@coderoom/shared/schemas/users";
+import { zUpdateProfileBody, zUser } from "@coderoom/shared/schemas/users";
 import type { AppDeps } from "../../deps";
 import { currentUser, type Auth } from "../../http/auth";
 import { ok } from "../../http/envelope";
@@ -22,7 +22,7 @@ export async function profileRoutes(app: App, deps: AppDeps, auth: Auth): Promis
     "/users/profile",
     {
       preHandler: auth.required,
-      schema: { tags, summary: "The logged-in user", response: { 200: zSuccess(zUserData) } },
+      schema: { tags, summary: "The logged-in user", response: { 200: zSuccess(zUser) } },
     },
     async (request) => ok("Profile fetched successfully", await presentUserData(deps, currentUser(request))),
   );
@@ -36,7 +36,7 @@ export async function profileRoutes(app: App, deps: AppDeps, auth: Auth): Promis
         summary: "Upload or replace the profile picture (multipart field `avatar`)",
         consumes: ["multipart/form-data"],
         body: z.object({ avatar: zAvatarFileField }),
-        response: { 200: zSuccess(zUserData) },
+        response: { 200: zSuccess(zUser) },
       },
     },
     async (request) => {
@@ -56,13 +56,13 @@ export async function profileRoutes(app: App, deps: AppDeps, auth: Auth): Promis
         summary: "Update name and e-mail, and optionally the picture (JSON or multipart)",
         consumes: ["application/json", "multipart/form-data"],
         body: zUpdateProfileBody.extend({ avatar: zAvatarFileField }),
-        response: { 200: zSuccess(zUserData) },
+        response: { 200: zSuccess(zUser) },
       },
     },
     async (request) => {
-      const { fullName, email } = request.body;
+      const { fullName, email, currentPassword } = request.body;
       const avatar = uploadedAvatar(request);
-      const user = await updateProfile(deps, currentUser(request), { fullName, email, avatar });
+      const user = await updateProfile(deps, currentUser(request), { fullName, email, avatar, currentPassword }, request.log);
       return ok("Profile updated successfully", await presentUserData(deps, user));
     },
   );

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zUserData } from "@coderoom/shared/schemas/users";
+import { zUser } from "@coderoom/shared/schemas/users";
 import { roomMembers, rooms } from "../../db/schema/rooms";
 import { users } from "../../db/schema/users";
 import { Agent } from "../../../test/agent";
-import { createUser, loggedInUser } from "../../../test/factories";
+import { createUser, DEFAULT_PASSWORD, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { consumeUsage } from "../usage/daily-usage";
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("GET /users/profile", () => {
-  it("answers { role, user } with the room ids and today's usage counters", async () => {
+  it("answers the user object itself (role included) with the room ids and today's usage counters", async () => {
     const { user, agent } = await loggedInUser(ctx, { fullName: "Alan Turing" });
     const { db } = ctx.deps.db;
     await db.insert(rooms).values({ id: "PRF001", name: "Mine", languageId: 71, languageName: "Python", ownerId: user.id });
@@ -26,21 +26,18 @@ describe("GET /users/profile", () => {
 
     const res = await agent.get("/users/profile");
     expect(res.status).toBe(200);
-    const data = zUserData.parse(res.body.data);
+    const data = zUser.parse(res.body.data);
     expect(data).toEqual({
+      _id: user.id,
+      fullName: "Alan Turing",
+      email: user.email,
       role: "CODER",
-      user: {
-        _id: user.id,
-        fullName: "Alan Turing",
-        email: user.email,
-        role: "CODER",
-        avatar: { secure_url: null },
-        subscription: { id: null, status: "inactive", plan: null, expiresOn: null },
-        codeExecutionCount: 2,
-        aiInteractionCount: 1,
-        rooms: ["PRF001"],
-        createdAt: user.createdAt.toISOString(),
-      },
+      avatar: { secure_url: null },
+      subscription: { id: null, status: "inactive", plan: null, expiresOn: null },
+      codeExecutionCount: 2,
+      aiInteractionCount: 1,
+      rooms: ["PRF001"],
+      createdAt: user.createdAt.toISOString(),
     });
     expect(res.raw.body).not.toMatch(/"[^"]*(password|hash)[^"]*"\s*:/i);
   });
@@ -56,9 +53,9 @@ describe("PUT /users/update (JSON)", () => {
   it("updates name and e-mail", async () => {
     const { user, agent } = await loggedInUser(ctx);
     const email = `renamed-${user.id.slice(0, 8)}@example.com`;
-    const res = await agent.put("/users/update", { fullName: "  New Name ", email: email.toUpperCase() });
+    const res = await agent.put("/users/update", { fullName: "  New Name ", email: email.toUpperCase(), currentPassword: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ fullName: "New Name", email });
+    expect(res.body.data).toMatchObject({ fullName: "New Name", email });
     const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ fullName: "New Name", email });
   });
@@ -72,7 +69,7 @@ describe("PUT /users/update (JSON)", () => {
   it("answers 409 email_taken for an e-mail of another account", async () => {
     const { user: other } = await createUser(ctx);
     const { agent } = await loggedInUser(ctx);
-    const res = await agent.put("/users/update", { fullName: "Thief", email: other.email });
+    const res = await agent.put("/users/update", { fullName: "Thief", email: other.email, currentPassword: DEFAULT_PASSWORD });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("email_taken");
   });

@@ -6,10 +6,20 @@ import { MINUTE_MS, type ThrottleRule } from "./throttle";
  * unknown address is throttled exactly like a known one.
  */
 export const loginIpRule = (ip: string): ThrottleRule => ({ key: `login:ip:${ip}`, limit: 50, windowMs: 15 * MINUTE_MS });
-export const loginAccountRule = (email: string): ThrottleRule => ({
-  key: `login:email:${email}`,
+/** Failures against one account from one IP: the guesser is stopped, the owner elsewhere is not. */
+export const loginAccountIpRule = (email: string, ip: string): ThrottleRule => ({
+  key: `login:email-ip:${email}|${ip}`,
   limit: 10,
   windowMs: 15 * MINUTE_MS,
+});
+/**
+ * Failures against one account from anywhere: a distributed guesser (10+ IPs) locks the
+ * account for an hour. NIST SP 800-63B §5.2.2 caps failed attempts at 100 per account.
+ */
+export const loginAccountRule = (email: string): ThrottleRule => ({
+  key: `login:email:${email}`,
+  limit: 100,
+  windowMs: 60 * MINUTE_MS,
 });
 
 export const forgotIpRule = (ip: string): ThrottleRule => ({ key: `forgot:ip:${ip}`, limit: 10, windowMs: 15 * MINUTE_MS });
@@ -22,6 +32,13 @@ export const forgotEmailRule = (email: string): ThrottleRule => ({
 /** A stolen session must not become a password-guessing oracle. */
 export const changePasswordRule = (userId: string): ThrottleRule => ({
   key: `change-password:user:${userId}`,
+  limit: 10,
+  windowMs: 15 * MINUTE_MS,
+});
+
+/** The password check guarding an e-mail change: same reasoning as for a password change. */
+export const changeEmailRule = (userId: string): ThrottleRule => ({
+  key: `change-email:user:${userId}`,
   limit: 10,
   windowMs: 15 * MINUTE_MS,
 });

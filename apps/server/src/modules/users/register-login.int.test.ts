@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zUserData } from "@coderoom/shared/schemas/users";
+import { zUser } from "@coderoom/shared/schemas/users";
 import { users } from "../../db/schema/users";
 import { Agent } from "../../../test/agent";
 import { createUser, DEFAULT_PASSWORD } from "../../../test/factories";
@@ -18,15 +18,15 @@ const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(
 const secretKey = /"[^"]*(password|hash)[^"]*"\s*:/i;
 
 describe("POST /users/register", () => {
-  it("creates a CODER, answers 201 with { role, user } and starts a session", async () => {
+  it("creates a CODER, answers 201 with the user object and starts a session", async () => {
     const agent = new Agent(ctx.app);
     const email = uniqueEmail("New.Person");
     const res = await agent.post("/users/register", { fullName: "  Ada Lovelace ", email, password: "Secret1!x" });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    const data = zUserData.parse(res.body.data);
+    const data = zUser.parse(res.body.data);
     expect(data.role).toBe("CODER");
-    expect(data.user).toMatchObject({
+    expect(data).toMatchObject({
       fullName: "Ada Lovelace",
       email: email.toLowerCase(),
       role: "CODER",
@@ -42,7 +42,7 @@ describe("POST /users/register", () => {
     expect(cookie.maxAge).toBe(ctx.deps.config.SESSION_TTL_DAYS * 86_400);
     const profile = await agent.get("/users/profile");
     expect(profile.status).toBe(200);
-    expect(profile.body.data.user._id).toBe(data.user._id);
+    expect(profile.body.data._id).toBe(data._id);
   });
 
   it("stores a scrypt hash, never the password", async () => {
@@ -92,13 +92,13 @@ describe("POST /users/register", () => {
 });
 
 describe("POST /users/login", () => {
-  it("logs in with the right password and answers { role, user } without secrets", async () => {
+  it("logs in with the right password and answers the user object without secrets", async () => {
     const { user } = await createUser(ctx, { fullName: "Grace Hopper" });
     const agent = new Agent(ctx.app);
     const res = await agent.post("/users/login", { email: user.email, password: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Logged in successfully");
-    expect(zUserData.parse(res.body.data)).toMatchObject({ role: "CODER", user: { _id: user.id, fullName: "Grace Hopper" } });
+    expect(zUser.parse(res.body.data)).toMatchObject({ role: "CODER", _id: user.id, fullName: "Grace Hopper" });
     expect(res.raw.body).not.toMatch(secretKey);
     expect((await agent.get("/users/profile")).status).toBe(200);
   });
@@ -116,7 +116,7 @@ describe("POST /users/login", () => {
 
   it("refuses a password login for a guest account", async () => {
     const guest = await new Agent(ctx.app).get("/users/guest-login");
-    const res = await new Agent(ctx.app).post("/users/login", { email: guest.body.data.user.email, password: DEFAULT_PASSWORD });
+    const res = await new Agent(ctx.app).post("/users/login", { email: guest.body.data.email, password: DEFAULT_PASSWORD });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("invalid_credentials");
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zSuccess } from "@coderoom/shared/schemas/envelope";
-import { zLoginBody, zRegisterBody, zUserData } from "@coderoom/shared/schemas/users";
+import { zLoginBody, zRegisterBody, zUser } from "@coderoom/shared/schemas/users";
 import type { AppDeps } from "../../deps";
 import type { Auth } from "../../http/auth";
 import { ok } from "../../http/envelope";
@@ -13,6 +13,7 @@ import { presentUserData } from "./presenter";
 import { profileRoutes } from "./profile-routes";
 import { registerUser } from "./register-user";
 import { endSession, startSession } from "./session-cookie";
+import { upgradeGuestRoutes } from "./upgrade-guest";
 
 const tags = ["Users"];
 
@@ -25,7 +26,7 @@ export async function userRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
         tags,
         summary: "Create an account (CODER) and log in",
         body: zRegisterBody,
-        response: { 201: zSuccess(zUserData) },
+        response: { 201: zSuccess(zUser) },
       },
     },
     async (request, reply) => {
@@ -38,7 +39,7 @@ export async function userRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
   app.post(
     "/users/login",
     {
-      schema: { tags, summary: "Log in with e-mail and password", body: zLoginBody, response: { 200: zSuccess(zUserData) } },
+      schema: { tags, summary: "Log in with e-mail and password", body: zLoginBody, response: { 200: zSuccess(zUser) } },
     },
     async (request, reply) => {
       const user = await logIn(deps, { ...request.body, ip: request.ip });
@@ -51,7 +52,7 @@ export async function userRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
     "/users/guest-login",
     {
       config: { stateChanging: true },
-      schema: { tags, summary: "Create a fresh guest account and log in", response: { 200: zSuccess(zUserData) } },
+      schema: { tags, summary: "Create a fresh guest account and log in", response: { 200: zSuccess(zUser) } },
     },
     async (request, reply) => {
       const user = await createGuest(deps, { ip: request.ip });
@@ -74,5 +75,6 @@ export async function userRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
 
   await profileRoutes(app, deps, auth);
   await passwordRoutes(app, deps, auth);
+  await upgradeGuestRoutes(app, deps, auth);
   scheduleHousekeeping(app, deps);
 }

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { throttleCounters } from "../../db/schema/users";
 import { tooMany } from "../../http/errors";
@@ -40,18 +40,35 @@ export async function hitThrottle(db: Db, rule: ThrottleRule, now: Date): Promis
   return Math.max(1000, (row?.windowStart.getTime() ?? now.getTime()) + rule.windowMs - now.getTime());
 }
 
+/** The 429 for a full window: the wait in the message (minutes) and in Retry-After (seconds). */
+export function tooManyAttempts(waitMs: number): Error {
+  const minutes = Math.ceil(waitMs / MINUTE_MS);
+  return tooMany(
+    "rate_limited",
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    Math.ceil(waitMs / 1000),
+  );
+}
+
 /** Counts one attempt against every rule; 429 with the wait in the message when one is full. */
 export async function enforceThrottle(db: Db, rules: ThrottleRule[], now: Date): Promise<void> {
   for (const rule of rules) {
     const waitMs = await hitThrottle(db, rule, now);
-    if (waitMs > 0) {
-      const minutes = Math.ceil(waitMs / MINUTE_MS);
-      throw tooMany(
-        "rate_limited",
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        Math.ceil(waitMs / 1000),
-      );
-    }
+    if (waitMs > 0) throw tooManyAttempts(waitMs);
+  }
+}
+
+/** Without counting anything: 429 when one of the rules' windows is already full. */
+export async function assertNotThrottled(db: Db, rules: ThrottleRule[], now: Date): Promise<void> {
+  const keys = rules.map((r) => r.key);
+  const rows = await db
+    .select({ key: throttleCounters.key, count: throttleCounters.count, windowStart: throttleCounters.windowStart })
+    .from(throttleCounters)
+    .where(inArray(throttleCounters.key, keys));
+  for (const rule of rules) {
+    const row = rows.find((r) => r.key === rule.key);
+    const endsAt = row ? row.windowStart.getTime() + rule.windowMs : 0;
+    if (row && row.count >= rule.limit && endsAt > now.getTime()) throw tooManyAttempts(Math.max(1000, endsAt - now.getTime()));
   }
 }
 

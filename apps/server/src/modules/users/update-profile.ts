@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { validationMessages } from "@coderoom/shared/messages";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema/users";
 import { hasSqlState, UNIQUE_VIOLATION } from "../../db/sql-state";
 import { toAvatarWebp } from "../storage/avatar-image";
 import { removeAvatarFile, writeAvatarFile } from "../storage/avatar-store";
 import { assertUsableEmail, findUserByEmail } from "./accounts";
+import { badRequest } from "../../http/errors";
+import { sendEmailChangedNotice } from "./email-change-notice";
+import { verifyPassword } from "./password";
 import { authorize } from "./policy";
+import { changeEmailRule } from "./rate-limits";
+import { enforceThrottle } from "./throttle";
 import { emailTaken } from "./register-user";
 import type { UserRow } from "./sessions";
 
@@ -14,22 +21,45 @@ export interface ProfileChanges {
   email?: string;
   /** The uploaded picture as sent; it is checked and re-encoded before anything is stored. */
   avatar?: Buffer;
+  /** Needed (for accounts with a password) only when the e-mail changes. */
+  currentPassword?: string;
+}
+
+/**
+ * A new e-mail takes over password resets, so a session alone must not be enough to
+ * set one (OWASP ASVS 5.0 V7.5.1: full re-authentication before changing the
+ * account's recovery address). Checked before the address is looked up, so that a stolen session
+ * cannot learn which addresses have accounts either.
+ */
+async function assertMayChangeEmail(deps: AppDeps, user: UserRow, newEmail: string, currentPassword?: string): Promise<void> {
+  authorize(user, "changeEmail");
+  assertUsableEmail(newEmail);
+  if (user.passwordHash) {
+    if (!currentPassword) throw badRequest("current_password_required", validationMessages.currentPasswordForEmail);
+    await enforceThrottle(deps.db.db, [changeEmailRule(user.id)], deps.now());
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw badRequest("wrong_password", "Current password is incorrect");
+    }
+  }
+  const owner = await findUserByEmail(deps.db.db, newEmail);
+  if (owner && owner.id !== user.id) throw emailTaken();
 }
 
 /**
  * Applies name, e-mail and picture changes together: the picture is validated and
  * written first, then one transaction updates the row, and only then is the old
- * picture deleted (or the new one, if the update failed).
+ * picture deleted (or the new one, if the update failed). A changed e-mail needs the
+ * current password and is announced to the old address.
  */
-export async function updateProfile(deps: AppDeps, user: UserRow, changes: ProfileChanges): Promise<UserRow> {
+export async function updateProfile(
+  deps: AppDeps,
+  user: UserRow,
+  changes: ProfileChanges,
+  log: Pick<FastifyBaseLogger, "error"> = { error: () => undefined },
+): Promise<UserRow> {
   const { db } = deps.db;
   const email = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
-  if (email !== undefined) {
-    authorize(user, "changeEmail");
-    assertUsableEmail(email);
-    const owner = await findUserByEmail(db, email);
-    if (owner && owner.id !== user.id) throw emailTaken();
-  }
+  if (email !== undefined) await assertMayChangeEmail(deps, user, email, changes.currentPassword);
   const newFile = changes.avatar ? await writeAvatarFile(deps.config, await toAvatarWebp(changes.avatar)) : undefined;
   let result: { updated: UserRow; previousFile: string | null };
   try {
@@ -57,5 +87,8 @@ export async function updateProfile(deps: AppDeps, user: UserRow, changes: Profi
     throw err;
   }
   if (newFile) await removeAvatarFile(deps.config, result.previousFile);
+  if (email !== undefined) {
+    sendEmailChangedNotice(deps, { name: result.updated.fullName, oldEmail: user.email, newEmail: email, log });
+  }
   return result.updated;
 }

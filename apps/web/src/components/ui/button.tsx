@@ -6,7 +6,8 @@ export type TButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "out
 export type TButtonSize = "sm" | "md" | "lg";
 
 const variants: Record<TButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400",
+  // Hover darkens in the dark theme: white on indigo-400 is only 3.1:1.
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-600",
   secondary:
     "bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
   outline:

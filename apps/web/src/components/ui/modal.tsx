@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { X } from "lucide-react";
 import clsx from "clsx";
+import { useFocusTrap } from "./use-focus-trap";
 
 interface ModalProps {
   open: boolean;
@@ -12,7 +13,7 @@ interface ModalProps {
   size?: "md" | "lg";
 }
 
-/** An accessible dialog: focus moves in, Escape or the backdrop closes, focus returns. */
+/** An accessible dialog: focus starts on its first field and stays inside, Escape or the backdrop closes, focus returns. */
 export function Modal({ open, title, onClose, children, size = "md" }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -21,11 +22,9 @@ export function Modal({ open, title, onClose, children, size = "md" }: ModalProp
     closeRef.current = onClose;
   }, [onClose]);
 
+  useFocusTrap(panel, open);
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>("[data-autofocus], button, [href], input, textarea");
-    first?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") closeRef.current();
     };
@@ -34,7 +33,6 @@ export function Modal({ open, title, onClose, children, size = "md" }: ModalProp
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = "";
-      previous?.focus();
     };
   }, [open]);
 
@@ -47,8 +45,9 @@ export function Modal({ open, title, onClose, children, size = "md" }: ModalProp
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         className={clsx(
-          "relative w-full rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-800",
+          "relative w-full rounded-2xl focus:outline-none bg-white p-6 shadow-xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-800",
           size === "lg" ? "max-w-2xl" : "max-w-md",
         )}
       >
@@ -65,7 +64,7 @@ export function Modal({ open, title, onClose, children, size = "md" }: ModalProp
             <span className="sr-only">Close</span>
           </button>
         </div>
-        {children}
+        <div data-dialog-body>{children}</div>
       </div>
     </div>,
     document.body,

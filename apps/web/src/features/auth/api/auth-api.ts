@@ -1,43 +1,46 @@
 import toast from "react-hot-toast";
 import { loadingMessages, toastMessages } from "@coderoom/shared/messages";
-import type { TChangePasswordBody, TLoginBody, TRegisterBody, TUserData } from "@coderoom/shared/schemas/users";
-import { api } from "../../../lib/http";
+import type { TChangePasswordBody, TLoginBody, TRegisterBody, TUser } from "@coderoom/shared/schemas/users";
+import { api, type Envelope } from "../../../lib/http";
 import { refreshProfile } from "../../../lib/account";
 import { setAuthFromResponse } from "../../../lib/auth-store";
 
 /** POST /users/login; on success the auth store holds the user. */
 export async function login(body: TLoginBody): Promise<void> {
-  setAuthFromResponse(await api<TUserData>("/users/login", { method: "POST", body, loading: loadingMessages.logIn }));
+  setAuthFromResponse(await api<TUser>("/users/login", { method: "POST", body, loading: loadingMessages.logIn }));
 }
 
 /** GET /users/guest-login; on success the auth store holds the guest. */
 export async function guestLogin(): Promise<void> {
-  setAuthFromResponse(await api<TUserData>("/users/guest-login", { loading: loadingMessages.logIn }));
+  setAuthFromResponse(await api<TUser>("/users/guest-login", { loading: loadingMessages.logIn }));
 }
 
-/** POST /users/avatar with the picture as multipart field `avatar`. */
-export async function uploadAvatar(file: File): Promise<void> {
+/** POST /users/avatar with the picture as multipart field `avatar`; toasts nothing itself. */
+function uploadAvatar(file: File) {
   const form = new FormData();
   form.append("avatar", file);
-  await api("/users/avatar", { method: "POST", body: form, loading: loadingMessages.uploadAvatar, toastSuccess: false });
+  return api("/users/avatar", { method: "POST", body: form, toastError: false });
 }
 
 /**
- * Spec §4 registration sequence: register, upload the avatar, fetch the profile, then
- * "User registered successfully!". The account exists once register succeeds, so a
- * failed upload (already toasted) still logs the user in.
+ * Spec §4 registration sequence: register, upload the avatar, fetch the profile. One
+ * loading toast covers the three calls and ends as "User registered successfully!"
+ * (or as the failure). The account exists once register succeeds, so a failed upload
+ * still logs the user in; only that failure gets a toast of its own.
  */
 export async function registerWithAvatar(body: TRegisterBody, avatar: File): Promise<void> {
-  const registered = await api<TUserData>("/users/register", {
-    method: "POST",
-    body,
-    loading: loadingMessages.signUp,
-    toastSuccess: false,
-  });
-  await uploadAvatar(avatar).catch(() => undefined);
-  const profile = await refreshProfile();
+  const toastId = toast.loading(loadingMessages.signUp);
+  let registered: Envelope<TUser>;
+  try {
+    registered = await api<TUser>("/users/register", { method: "POST", body, toastError: false });
+  } catch (err) {
+    toast.error((err as Error).message, { id: toastId });
+    throw err;
+  }
+  await uploadAvatar(avatar).catch((err: Error) => toast.error(err.message));
+  const profile = await refreshProfile({ quiet: true });
   if (!profile) setAuthFromResponse(registered);
-  toast.success(toastMessages.registered);
+  toast.success(toastMessages.registered, { id: toastId });
 }
 
 /** POST /users/forgot-password. */

@@ -28,6 +28,19 @@ describe("sign-in", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("checks the password with the spec's rules before sending (spec §5)", async () => {
+    const calls = stubApi({});
+    const { user } = renderRoutes(routes, { entries: ["/signin"] });
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "short");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Password"));
+    await user.type(screen.getByLabelText("Password"), "longenough1");
+    expect(await screen.findByText("Must include uppercase, number, and special character")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it("toggles the password between hidden and shown", async () => {
     const { user } = renderRoutes(routes, { entries: ["/signin"] });
     const password = screen.getByLabelText("Password");
@@ -48,7 +61,7 @@ describe("sign-in", () => {
     });
     const { user, router } = renderRoutes(routes, { entries: [fromProfile] });
     await user.type(screen.getByLabelText("Email"), "Ada@Example.com");
-    await user.type(screen.getByLabelText("Password"), "anything");
+    await user.type(screen.getByLabelText("Password"), "Secret123!");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("button", { name: "Sign In" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Continue as Guest" })).toBeDisabled();
@@ -57,7 +70,7 @@ describe("sign-in", () => {
     expect(calls[0]).toEqual({
       method: "POST",
       path: "/users/login",
-      body: { email: "ada@example.com", password: "anything" },
+      body: { email: "ada@example.com", password: "Secret123!" },
     });
     expect(router.state.location.pathname).toBe("/profile");
     expect(getAuth()).toMatchObject({ isLoggedIn: true, role: "CODER" });

@@ -5,11 +5,20 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { UserRound } from "lucide-react";
 import { zLoginBody, type TLoginBody } from "@coderoom/shared/schemas/users";
+import { zPassword } from "@coderoom/shared/validation";
 import { Button } from "../../../components/ui/button";
 import { PasswordField, TextField } from "../../../components/ui/text-field";
 import type { TFromState } from "../../../lib/origin";
 import { guestLogin, login } from "../api/auth-api";
 import { textLinkClasses } from "./auth-shell";
+
+/**
+ * Spec §5: the sign-in form checks the password with the sign-up rules. The server's
+ * login body stays lenient (required only): a password of another shape can never
+ * match, so it still gets the one "Invalid email or password", and accounts made
+ * under any earlier rule (or by the admin CLI) can always log in.
+ */
+const zSignInForm = zLoginBody.extend({ password: zPassword });
 
 /** Spec §2 sign-in: email, password (show/hide), forgot-password and sign-up links, guest login. */
 export function SignInForm({ originState }: { originState: TFromState }) {
@@ -18,8 +27,8 @@ export function SignInForm({ originState }: { originState: TFromState }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof zLoginBody>, unknown, TLoginBody>({
-    resolver: zodResolver(zLoginBody),
+  } = useForm<z.input<typeof zSignInForm>, unknown, TLoginBody>({
+    resolver: zodResolver(zSignInForm),
     mode: "onTouched",
     defaultValues: { email: "", password: "" },
   });
@@ -62,7 +71,7 @@ export function SignInForm({ originState }: { originState: TFromState }) {
           Sign In
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-xs text-slate-400 uppercase">
+      <div className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
         or
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />

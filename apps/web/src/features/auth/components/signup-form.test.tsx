@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import toast from "react-hot-toast";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SignUpPage } from "../../../pages/signup-page";
-import { deferred, ok, stubApi } from "../../../test/api-stub";
+import { deferred, fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser, userData } from "../../../test/factories";
 import { renderRoutes } from "../../../test/render";
 import { getAuth } from "../../../lib/auth-store";
@@ -17,6 +18,8 @@ const routes = [
 const png = () => new File(["png-bytes"], "me.png", { type: "image/png" });
 
 describe("sign-up", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("shows every required-field message, including the picture, and sends nothing", async () => {
     const calls = stubApi({});
     const { user } = renderRoutes(routes, { entries: ["/signup"] });
@@ -87,6 +90,47 @@ describe("sign-up", () => {
     expect(calls[0]!.body).toEqual({ fullName: "Ada Lovelace", email: "ada@example.com", password: "Secret123!" });
     expect((calls[1]!.body as FormData).get("avatar")).toBe(file);
     expect(getAuth()).toMatchObject({ isLoggedIn: true, data: { avatar: { secure_url: "/uploads/avatars/ada.webp" } } });
+  });
+
+  it("shows one loading toast for the whole sequence, which ends as the success message (spec §4)", async () => {
+    const ada = makeUser();
+    stubApi({
+      "POST /users/register": ok(userData(ada), "Account created successfully"),
+      "POST /users/avatar": ok(userData(ada), "Avatar uploaded"),
+      "GET /users/profile": ok(userData(ada), "Profile"),
+    });
+    const loading = vi.spyOn(toast, "loading");
+    const success = vi.spyOn(toast, "success");
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderRoutes(routes, { entries: ["/signup"] });
+    await user.upload(screen.getByLabelText("Profile Picture"), png());
+    await user.type(screen.getByLabelText("Full Name"), "Ada Lovelace");
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "Secret123!");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("home")).toBeInTheDocument();
+
+    expect(loading).toHaveBeenCalledTimes(1);
+    const id = loading.mock.results[0]!.value as string;
+    expect(success.mock.calls).toEqual([["User registered successfully!", { id }]]);
+    expect(error).not.toHaveBeenCalled();
+    expect(screen.getAllByRole("status").filter((t) => t.textContent !== "")).toHaveLength(1);
+  });
+
+  it("ends the one toast as the server's error when register fails", async () => {
+    stubApi({ "POST /users/register": fail(409, "An account with this email already exists", "email_taken") });
+    const loading = vi.spyOn(toast, "loading");
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderRoutes(routes, { entries: ["/signup"] });
+    await user.upload(screen.getByLabelText("Profile Picture"), png());
+    await user.type(screen.getByLabelText("Full Name"), "Ada Lovelace");
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "Secret123!");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("An account with this email already exists")).toBeInTheDocument();
+    const id = loading.mock.results[0]!.value as string;
+    expect(error.mock.calls).toEqual([["An account with this email already exists", { id }]]);
+    expect(getAuth().isLoggedIn).toBe(false);
   });
 
   it("links to sign-in and redirects a logged-in user away", async () => {

@@ -32,10 +32,11 @@ export function EditorPreview() {
           ))}
         </span>
       </div>
-      <div className="overflow-x-auto px-4 py-4 leading-6">
+      {/* On a phone the code scrolls sideways: focusable, so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto px-4 py-4 leading-6 focus-visible:outline-2 focus-visible:outline-indigo-400" tabIndex={0} role="region" aria-label="Sample code">
         {lines.map((line, n) => (
           <div key={n} className="flex whitespace-pre">
-            <span className="mr-4 w-4 text-right text-slate-600 select-none">{n + 1}</span>
+            <span className="mr-4 w-4 text-right text-slate-400 select-none">{n + 1}</span>
             <span style={{ paddingLeft: `${line.indent * 2}ch` }}>
               {line.parts.map(([cls, text], i) => (
                 <span key={i} className={cls}>
@@ -45,7 +46,7 @@ export function EditorPreview() {
               {n === 2 && (
                 <>
                   <span className="ml-0.5 inline-block h-4 w-0.5 translate-y-0.5 animate-pulse bg-pink-400" />
-                  <span className="ml-2 rounded bg-pink-500 px-1.5 py-0.5 font-sans text-[10px] font-semibold text-white">
+                  <span className="ml-2 rounded bg-pink-700 px-1.5 py-0.5 font-sans text-[10px] font-semibold text-white">
                     Priya is typing…
                   </span>
                 </>
@@ -60,7 +61,7 @@ export function EditorPreview() {
         </div>
         <p className="text-emerald-400">Accepted</p>
         <p className="text-slate-300">[0, 1, 1, 2, 3, 5, 8, 13, 21, 34]</p>
-        <p className="text-slate-500">Time: 27 ms</p>
+        <p className="text-slate-400">Time: 27 ms</p>
       </div>
     </figure>
   );

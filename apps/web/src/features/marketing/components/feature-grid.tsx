@@ -1,5 +1,5 @@
 import { Bot, Languages, Share2, ShieldCheck, Terminal, Users } from "lucide-react";
-import { LanguageCount } from "./language-count";
+import { LanguageCount, LanguageExamples } from "./language-count";
 import { SectionHeading } from "./section-heading";
 
 /** The merged feature grid of both landing variants (spec §1). */
@@ -7,9 +7,10 @@ export function FeatureGrid() {
   const features = [
     { icon: Users, title: "Real-time collaboration", text: "Everyone edits the same file live, with presence and typing indicators." },
     { icon: ShieldCheck, title: "Secure environment", text: "Code runs in an isolated sandbox with no network and strict limits." },
-    { icon: Languages, title: <>Support for <LanguageCount /></>, text: "From Python and JavaScript to C++, Go, Rust and Java." },
+    // Names come from the live list: only languages this server can run now (issue 10 §3.6).
+    { icon: Languages, title: <>Support for <LanguageCount /></>, text: <LanguageExamples /> },
     { icon: Terminal, title: "Instant execution", text: "Run with custom input and share the terminal output with the room." },
-    { icon: Bot, title: "AI assistant", text: "Every room has an AI chatbot to explain, review and fix code." },
+    { icon: Bot, title: "AI assistant", text: "Each room's AI chatbot explains, reviews and fixes code, once the server has an AI service connected." },
     { icon: Share2, title: "Share in one click", text: "Invite teammates with a 6-character room ID or a link." },
   ];
   return (

@@ -1,4 +1,5 @@
 import { useLanguageCount } from "../api/languages";
+import { useLanguages } from "../../../lib/languages";
 
 /** "{n} languages" from the live list: the marketing copy never claims a fixed number. */
 export function LanguageCount({ suffix = "languages" }: { suffix?: string }) {
@@ -15,4 +16,14 @@ export function LanguageNumber() {
   const { count, failed } = useLanguageCount();
   if (count !== undefined) return <>{count}</>;
   return failed ? <>—</> : <span className="inline-block h-[1em] w-10 animate-pulse rounded bg-current/15 align-middle" />;
+}
+
+/** A few of the languages this server runs, from the live list ("Python, JavaScript, C and more"). */
+export function LanguageExamples() {
+  const { data } = useLanguages();
+  if (!data || data.length === 0) return <>Pick the language when you create a room.</>;
+  const labels = [...new Set(data.map((l) => l.label || l.name))];
+  const shown = labels.slice(0, 4);
+  const rest = labels.length - shown.length;
+  return <>{`Including ${shown.join(", ")}${rest > 0 ? ` and ${rest} more` : ""}.`}</>;
 }

@@ -40,7 +40,7 @@ export const planCards: TPlanCard[] = [
     price: plans.basic.price,
     period: "per month",
     description: "For developers who code together every day.",
-    features: [...allowances(plans.basic), "Private rooms", "E-mail support"],
+    features: [...allowances(plans.basic), "Everything in Free", "E-mail support"],
     button: "Subscribe to Basic",
     target: "/subscribe-basic",
     popular: true,
@@ -51,11 +51,35 @@ export const planCards: TPlanCard[] = [
     price: plans.pro.price,
     period: "per month",
     description: "For teams and power users with no limits.",
-    features: [...allowances(plans.pro), "Everything in Basic", "24/7 priority support"],
+    features: [...allowances(plans.pro), "Everything in Basic", "Priority support", "7 extra days free on your first Pro month"],
     button: "Go Pro",
     target: "/subscribe-pro",
   },
 ];
+
+/** One row of a plan comparison: what each plan gives (text, or true/false for a check or a dash). */
+export interface TComparisonRow {
+  feature: string;
+  free: string | boolean;
+  basic: string | boolean;
+  pro: string | boolean;
+}
+
+const amount = (n: number | null, unit: string) => (n === null ? "Unlimited" : `${n} ${unit}`);
+
+/** The comparison tables of the subscribe pages, from the same plan table the server enforces. */
+export const comparisonRows: TComparisonRow[] = [
+  { feature: "Price per month", free: rupeesOf(plans.free.price), basic: rupeesOf(plans.basic.price), pro: rupeesOf(plans.pro.price) },
+  { feature: "Rooms you own", free: amount(plans.free.maxRooms, "rooms"), basic: amount(plans.basic.maxRooms, "rooms"), pro: amount(plans.pro.maxRooms, "rooms") },
+  { feature: "Code runs per day", free: amount(plans.free.runsPerDay, "runs"), basic: amount(plans.basic.runsPerDay, "runs"), pro: amount(plans.pro.runsPerDay, "runs") },
+  { feature: "AI interactions per day", free: amount(plans.free.aiPerDay, "questions"), basic: amount(plans.basic.aiPerDay, "questions"), pro: amount(plans.pro.aiPerDay, "questions") },
+  { feature: "Real-time collaboration", free: true, basic: true, pro: true },
+  { feature: "Support", free: "Community", basic: "E-mail", pro: "Priority" },
+];
+
+function rupeesOf(n: number) {
+  return `₹${n.toLocaleString("en-IN")}`;
+}
 
 /** Rupee amount as shown on the cards, e.g. "₹499". */
 export const rupees = (n: number) => `₹${n.toLocaleString("en-IN")}`;

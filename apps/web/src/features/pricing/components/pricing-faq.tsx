@@ -2,41 +2,41 @@ import { useId, useState } from "react";
 import { ChevronDown } from "lucide-react";
 import clsx from "clsx";
 
-// The claims of spec §9, in the FAQ's own words.
+// Every answer states what the server does (apps/server/src/modules/payments); nothing here is a promise it does not keep.
 const faqs = [
   {
     q: "Is there a free trial of Pro?",
-    a: "Yes. The Pro page offers a 7-day free trial, so you can try unlimited rooms, runs and AI help before you commit.",
+    a: "Your first Pro subscription comes with 7 days free on top of the month you pay for: you pay ₹999 at checkout and Pro runs for one month plus 7 days. The 7 free days are given once per account.",
   },
   {
-    q: "Do you offer a money-back guarantee?",
-    a: "Basic comes with a 14-day money-back guarantee and Pro with a 30-day money-back guarantee.",
+    q: "Can I cancel anytime?",
+    a: "Yes, from your profile. Cancelling stops the renewal; you keep your plan until the end of the period you paid for, then move to the Free plan.",
   },
   {
-    q: "How do refunds work?",
-    a: "Refund requests are handled within 14 days of purchase. Write to us from the contact page with your payment ID.",
+    q: "Do you offer refunds?",
+    a: "Payments are not refunded automatically, and cancelling does not refund the current period. If a charge went wrong, write to us from the contact page with your payment ID.",
   },
   {
     q: "Can I change plans later?",
-    a: "Yes. Upgrades apply immediately; downgrades take effect at the end of your current billing cycle.",
+    a: "Yes. Upgrading from Basic to Pro applies immediately and your Basic subscription stops. Moving from Pro to Basic takes effect when your Pro period ends.",
   },
   {
-    q: "How fast is support?",
-    a: "We reply within 24 hours. Basic includes e-mail support and Pro includes 24/7 priority support.",
+    q: "Can guest accounts subscribe?",
+    a: "No. Guest accounts are temporary and deleted after a few days without use, so plans are sold to registered accounts only. Create an account from your profile first.",
   },
   {
     q: "Do you have enterprise plans or discounts?",
-    a: "For larger teams, education or non-profits, contact us and we will find a plan and discount that fits.",
+    a: "For larger teams, education or non-profits, contact us and we will talk about what fits.",
   },
 ];
 
 /** Accordion of pricing questions; each answer is a region labelled by its button. */
-export function PricingFaq() {
+export function PricingFaq({ only }: { only?: string[] } = {}) {
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();
   return (
     <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-      {faqs.map((f, i) => {
+      {faqs.filter((f) => !only || only.includes(f.q)).map((f, i) => {
         const expanded = open === i;
         return (
           <div key={f.q}>

@@ -5,14 +5,20 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Modal } from "../../../components/ui/modal";
 import { cancelSubscription } from "../api/profile-api";
-import { hasActivePlan } from "./plan-badges";
+import { isRenewing } from "./plan-badges";
 
-/** Spec §4/§6: only non-admins with an active subscription can cancel, after a confirm dialog. */
+/**
+ * Spec §4/§6: only non-admins with an active (renewing) subscription can cancel, after a
+ * confirm dialog. The server cancels at the end of the paid period, and the copy says so.
+ */
 export function CancelSubscriptionCard({ user }: { user: TUser }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (user.role === "ADMIN" || !hasActivePlan(user)) return null;
+  if (user.role === "ADMIN" || !isRenewing(user)) return null;
   const planName = user.subscription.plan === "pro" ? "Pro" : "Basic";
+  const until = user.subscription.expiresOn
+    ? new Date(user.subscription.expiresOn).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" })
+    : "the end of the paid period";
 
   const onConfirm = async () => {
     setBusy(true);
@@ -32,7 +38,7 @@ export function CancelSubscriptionCard({ user }: { user: TUser }) {
         <div>
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Cancel Subscription</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Stop your {planName} plan. You will lose premium access and return to the Free plan limits.
+            Stop renewing your {planName} plan. You keep it until {until}, then return to the Free plan limits.
           </p>
         </div>
         <Button variant="danger" onClick={() => setConfirming(true)} className="shrink-0">
@@ -43,8 +49,8 @@ export function CancelSubscriptionCard({ user }: { user: TUser }) {
         <div className="flex gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
           <TriangleAlert className="size-5 shrink-0" aria-hidden />
           <p>
-            This cannot be undone. Your {planName} plan is cancelled and premium access is revoked; you return to the
-            Free plan.
+            This cannot be undone. Your {planName} plan will not renew: premium access is revoked at the end of the paid
+            period ({until}) and you return to the Free plan.
           </p>
         </div>
         <div className="mt-6 flex justify-end gap-3">

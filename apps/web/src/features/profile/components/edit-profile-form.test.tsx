@@ -6,6 +6,7 @@ import { fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser, userData } from "../../../test/factories";
 import { renderRoutes } from "../../../test/render";
 import { getAuth } from "../../../lib/auth-store";
+import { validationMessages as m } from "@coderoom/shared/messages";
 
 const routes = [
   { path: "/editprofile", element: <EditProfilePage /> },
@@ -42,6 +43,22 @@ describe("edit profile", () => {
     expect([...form.keys()]).toEqual(["fullName", "email"]);
     expect(form.get("fullName")).toBe("Ada King");
     expect(getAuth().data?.fullName).toBe("Ada King");
+  });
+
+  it("asks for the current password only when the email changes, and sends it (issue 11)", async () => {
+    logIn({ email: "ada@example.com" });
+    const calls = stubApi({ "PUT /users/update": ok(userData(makeUser({ email: "ada@new.example" })), "Profile updated") });
+    const { user } = renderRoutes(routes, { entries: ["/editprofile"] });
+    expect(screen.queryByLabelText("Current Password")).toBeNull();
+    await user.clear(screen.getByLabelText("Email"));
+    await user.type(screen.getByLabelText("Email"), "ada@new.example");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText(m.currentPasswordForEmail)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await user.type(screen.getByLabelText("Current Password"), "Passw0rd!x");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("profile")).toBeInTheDocument();
+    expect((calls[0]!.body as FormData).get("currentPassword")).toBe("Passw0rd!x");
   });
 
   it("adds the chosen avatar to the same request", async () => {

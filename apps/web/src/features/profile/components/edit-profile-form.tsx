@@ -24,16 +24,24 @@ export function EditProfileForm({ user }: { user: TUser }) {
     register,
     control,
     handleSubmit,
+    watch,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<TInput, unknown, TValues>({
     resolver: zodResolver(zEditProfileForm),
     mode: "onTouched",
     defaultValues: { fullName: user.fullName, email: user.email, avatar: null },
   });
+  // The server wants the current password for a new e-mail (issue 11); an unchanged one needs none.
+  const emailChanged = (watch("email") ?? "").trim().toLowerCase() !== user.email.toLowerCase();
 
-  const onSubmit = handleSubmit(async ({ avatar, ...body }) => {
+  const onSubmit = handleSubmit(async ({ avatar, currentPassword, ...body }) => {
+    if (emailChanged && !currentPassword) {
+      setError("currentPassword", { message: m.currentPasswordForEmail });
+      return;
+    }
     try {
-      await updateProfile(body, avatar ?? null);
+      await updateProfile({ ...body, currentPassword: emailChanged ? currentPassword : undefined }, avatar ?? null);
       navigate("/profile");
     } catch (err) {
       // Spec §8: besides the error toast, this failure is only logged.
@@ -76,6 +84,17 @@ export function EditProfileForm({ user }: { user: TUser }) {
         error={errors.email?.message}
         {...register("email")}
       />
+      {emailChanged && (
+        <TextField
+          id="edit-current-password"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          hint="Needed to change your email"
+          {...register("currentPassword")}
+        />
+      )}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Link to="/profile" className={buttonClasses("outline")}>
           Cancel

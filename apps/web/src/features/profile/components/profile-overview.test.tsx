@@ -14,14 +14,16 @@ const activePro = {
 };
 
 describe("profile", () => {
-  it("shows a free user's details, Free badge, Inactive status and usage, with no cancel card", () => {
+  it("shows a free user's details, Free badge, a friendly role and plan status, and usage, with no cancel card", () => {
     logIn({ fullName: "Ada Lovelace", email: "ada@example.com", codeExecutionCount: 12, aiInteractionCount: 4, rooms: ["A", "B", "C"] });
     renderRoutes(routes, { entries: ["/profile"] });
     expect(screen.getByRole("heading", { name: "Ada Lovelace" })).toBeInTheDocument();
     expect(screen.getByText("Free")).toBeInTheDocument();
-    expect(screen.getByText("Inactive")).toBeInTheDocument();
+    expect(screen.getByText("Free plan")).toBeInTheDocument();
+    expect(screen.queryByText("Inactive")).not.toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
-    expect(screen.getByText("CODER")).toBeInTheDocument();
+    expect(screen.getByText("Member")).toBeInTheDocument();
+    expect(screen.queryByText("CODER")).not.toBeInTheDocument();
     expect(screen.queryByText("Expires on")).not.toBeInTheDocument();
     const usage = screen.getByRole("region", { name: "Usage" });
     expect(within(usage).getByText("12").nextSibling).toHaveTextContent("Code Runs");
@@ -46,6 +48,14 @@ describe("profile", () => {
     expect(screen.getByText("Pro")).toBeInTheDocument();
     expect(screen.getByText("Active")).toBeInTheDocument();
     expect(screen.getByText("Expires on").nextSibling).toHaveTextContent("15 August 2026");
+  });
+
+  it("shows a cancelled plan as held until its expiry, without the cancel card", () => {
+    logIn({ subscription: { ...activePro, status: "cancelled" } });
+    renderRoutes(routes, { entries: ["/profile"] });
+    expect(screen.getByText("Pro")).toBeInTheDocument();
+    expect(screen.getByText("Cancelled, active until 15 August 2026")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel Subscription" })).not.toBeInTheDocument();
   });
 
   it("opens the avatar full size in a dialog", async () => {
@@ -74,7 +84,7 @@ describe("profile", () => {
     await user.click(screen.getByRole("button", { name: "Cancel Subscription" }));
     await user.click(screen.getByRole("button", { name: "Yes, Cancel" }));
     expect(await screen.findByText("Subscription cancelled")).toBeInTheDocument();
-    expect(await screen.findByText("Inactive")).toBeInTheDocument();
+    expect(await screen.findByText("Free plan")).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /payments/cancel", "GET /users/profile"]);
     expect(screen.queryByRole("button", { name: "Cancel Subscription" })).not.toBeInTheDocument();
   });

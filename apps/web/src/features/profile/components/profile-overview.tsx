@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { KeyRound, Pencil } from "lucide-react";
+import { KeyRound, Pencil, UserPlus } from "lucide-react";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Modal } from "../../../components/ui/modal";
 import { UserAvatar } from "../../../components/ui/user-avatar";
-import { PlanBadges, hasActivePlan } from "./plan-badges";
+import { PlanBadges, hasActivePlan, roleLabel } from "./plan-badges";
 
 /** A calendar date in the app's locale and India time zone (spec §9), e.g. "5 March 2026". */
 function formatDate(iso: string | null): string {
@@ -16,15 +16,24 @@ function formatDate(iso: string | null): string {
   return date.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 }
 
+/** Spec §4 status, worded for people: a Free user is on the Free plan, not "inactive". */
+function planStatus(user: TUser, active: boolean): string {
+  if (!active) return user.role === "ADMIN" ? "All features included" : "Free plan";
+  if (user.subscription.status === "cancelled") return `Cancelled, active until ${formatDate(user.subscription.expiresOn)}`;
+  return "Active";
+}
+
 /** Identity card of /profile: avatar (opens full size), name, plan badges, details, actions. */
 export function ProfileOverview({ user }: { user: TUser }) {
   const [zoomed, setZoomed] = useState(false);
   const active = hasActivePlan(user);
   const avatarUrl = user.avatar.secure_url;
+  // A guest has no password and only a placeholder address: neither is shown (issue 10 §3.8).
+  const isGuest = user.role === "GUEST";
   const details: [string, string][] = [
-    ["Email", user.email],
-    ["Role", user.role],
-    ["Status", active ? "Active" : "Inactive"],
+    ...(isGuest ? [] : [["Email", user.email] as [string, string]]),
+    ["Role", roleLabel(user.role)],
+    ["Status", planStatus(user, active)],
     ...(active ? [["Expires on", formatDate(user.subscription.expiresOn)] as [string, string]] : []),
     ["Member since", formatDate(user.createdAt)],
   ];
@@ -48,10 +57,17 @@ export function ProfileOverview({ user }: { user: TUser }) {
               <Pencil className="size-4" aria-hidden />
               Edit Profile
             </Link>
-            <Link to="/changepassword" className={buttonClasses("outline", "sm")}>
-              <KeyRound className="size-4" aria-hidden />
-              Change Password
-            </Link>
+            {isGuest ? (
+              <Link to="/create-account" className={buttonClasses("primary", "sm")}>
+                <UserPlus className="size-4" aria-hidden />
+                Create an account
+              </Link>
+            ) : (
+              <Link to="/changepassword" className={buttonClasses("outline", "sm")}>
+                <KeyRound className="size-4" aria-hidden />
+                Change Password
+              </Link>
+            )}
           </div>
         </div>
         <div className="mt-4 space-y-2">

@@ -6,9 +6,10 @@ import { CreateRoomCard } from "./create-room-card";
 import { ok, stubApi } from "../../../test/api-stub";
 import { renderOnDashboard } from "./rooms-test-harness";
 
+// Plain names for Monaco and legacy clients; the select shows the versioned label.
 const languages = [
-  { id: 71, name: "Python (3.11)" },
-  { id: 63, name: "JavaScript (Node.js 20)" },
+  { id: 71, name: "Python", label: "Python (3.11)", version: "3.11", monacoId: "python" },
+  { id: 63, name: "JavaScript", label: "JavaScript (Node.js 20)", version: "20", monacoId: "javascript" },
 ];
 
 const nameInput = () => screen.getByLabelText("Room Name");
@@ -16,6 +17,14 @@ const languageSelect = () => screen.getByLabelText("Programming Language");
 const createButton = () => screen.getByRole("button", { name: /Create Room|Creating Room/ });
 
 describe("CreateRoomCard", () => {
+  it("says why when the server offers no language (code cannot run there)", async () => {
+    const reason = "Code execution is unavailable: the server was started without root.";
+    stubApi({ "GET /rooms/languages": () => ok([], reason) });
+    renderOnDashboard(<CreateRoomCard />);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryAllByRole("option")).toHaveLength(1);
+  });
+
   it("offers the server's languages under the placeholder \"Choose your language\"", async () => {
     stubApi({ "GET /rooms/languages": () => ok(languages) });
     renderOnDashboard(<CreateRoomCard />);
@@ -75,7 +84,7 @@ describe("CreateRoomCard", () => {
     expect(seen.find((r) => r.method === "POST")?.body).toEqual({
       roomName: "Quantum Lab",
       languageId: 71,
-      languageName: "Python (3.11)",
+      languageName: "Python",
     });
     await waitFor(() => expect(nameInput()).toHaveValue(""));
     expect(languageSelect()).toHaveValue("");

@@ -5,7 +5,7 @@ import { limits } from "@coderoom/shared/constants/limits";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
-import { useLanguages } from "../../../lib/languages";
+import { useLanguages, useNoLanguageReason } from "../../../lib/languages";
 import { useCreateRoom } from "../api/room-mutations";
 import { randomRoomName } from "../utils/random-room-name";
 import { DashboardCardHeader } from "./dashboard-card-header";
@@ -14,6 +14,7 @@ import { DashboardCardHeader } from "./dashboard-card-header";
 export function CreateRoomCard() {
   const navigate = useNavigate();
   const languages = useLanguages();
+  const noLanguage = useNoLanguageReason().data;
   const create = useCreateRoom();
   const [roomName, setRoomName] = useState("");
   const [languageId, setLanguageId] = useState("");
@@ -54,7 +55,7 @@ export function CreateRoomCard() {
             </Button>
           }
         />
-        <FieldFrame id="create-room-language" label="Programming Language" error={languages.isError ? "Could not load languages" : undefined}>
+        <FieldFrame id="create-room-language" label="Programming Language" error={languages.isError ? "Could not load languages" : (noLanguage ?? undefined)}>
           <select
             id="create-room-language"
             className={inputClasses(false)}
@@ -67,7 +68,7 @@ export function CreateRoomCard() {
             </option>
             {languages.data?.map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {l.name}
+                {l.label}
               </option>
             ))}
           </select>

@@ -1,0 +1,65 @@
+import { assistantMessages } from "@coderoom/shared/messages";
+import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
+import type { Db } from "../../db/client";
+import { planLimits } from "../billing/plan-limits";
+import { consumeUsage, getUsage, indiaDay, refundUsage } from "../usage/daily-usage";
+import type { UserRow } from "../users/sessions";
+
+export type QuotaUser = Pick<UserRow, "id" | "role">;
+
+/** The next midnight in India (UTC+5:30, no daylight saving): when daily quotas reset. */
+export function nextIndiaMidnight(at: Date): Date {
+  const [y, m, d] = indiaDay(at).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1, 0, 0) - 330 * 60_000);
+}
+
+function inWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  const min = minutes % 60;
+  return h > 0 ? `${h} h ${min} min` : `${min} min`;
+}
+
+/** The AI limit of the user's plan today (null = unlimited), read from the one plan table. */
+async function aiLimit(db: Db, user: QuotaUser, at: Date): Promise<{ limit: number | null; planId: string }> {
+  const plan = await planLimits(db, user, at);
+  return { limit: plan.aiPerDay, planId: plan.planId };
+}
+
+/** Today's AI allowance of the user, for the panel's "3 of 5 left today". */
+export async function aiQuota(db: Db, user: QuotaUser, at: Date): Promise<TAssistantQuota> {
+  const [{ limit }, usage] = await Promise.all([aiLimit(db, user, at), getUsage(db, user.id, at)]);
+  return { used: usage.aiInteractions, limit, resetAt: nextIndiaMidnight(at).toISOString() };
+}
+
+type Allowance = { ok: true } | { ok: false; message: string; resetAt: string };
+
+function refusal(planId: string, limit: number | null, at: Date): Allowance {
+  const reset = nextIndiaMidnight(at);
+  const message = assistantMessages.quotaExceeded(planId === "basic" ? "basic" : "free", limit ?? 0, inWords(reset.getTime() - at.getTime()));
+  return { ok: false, message, resetAt: reset.toISOString() };
+}
+
+export type AiPlan = { limit: number | null; planId: string };
+
+/**
+ * Whether the user has an interaction left today, before the provider is called
+ * (reads only), with their plan and quota so the rest of the answer needs no re-read.
+ */
+export async function checkAi(db: Db, user: QuotaUser, at: Date): Promise<Allowance & { plan: AiPlan; quota: TAssistantQuota }> {
+  const [plan, usage] = await Promise.all([aiLimit(db, user, at), getUsage(db, user.id, at)]);
+  const quota = { used: usage.aiInteractions, limit: plan.limit, resetAt: nextIndiaMidnight(at).toISOString() };
+  const allowance = plan.limit === null || usage.aiInteractions < plan.limit ? { ok: true as const } : refusal(plan.planId, plan.limit, at);
+  return { ...allowance, plan, quota };
+}
+
+/** Counts one interaction, atomically against the plan's limit, or returns the 429 message (limit, reset time, upgrade). */
+export async function consumeAi(db: Db, userId: string, at: Date, plan: AiPlan): Promise<Allowance> {
+  if (await consumeUsage(db, { userId, at, kind: "aiInteractions", limit: plan.limit })) return { ok: true };
+  return refusal(plan.planId, plan.limit, at);
+}
+
+/** Gives the interaction back (the provider failed after its first token). */
+export function refundAi(db: Db, userId: string, at: Date): Promise<void> {
+  return refundUsage(db, { userId, at, kind: "aiInteractions" });
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { assistantMessages } from "@coderoom/shared/messages";
+import {
+  assistantEvents,
+  assistantLimits,
+  zAssistantAsk,
+  type TAssistantMessage,
+  type TAssistantQuota,
+  type TAssistantState,
+} from "@coderoom/shared/schemas/assistant";
+import type { AppDeps } from "../../deps";
+import { aiQuota, checkAi, consumeAi, refundAi, type AiPlan } from "./ai-quota";
+import { createAssistantLimiter } from "./assistant-limits";
+import { buildPrompt } from "./assistant-prompt";
+import { ProviderFailure, createChatProvider, type ChatProvider } from "./chat-provider";
+import { applySuggestion } from "./apply-suggestion";
+import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
+import { loadConversation, saveExchange } from "./conversation-store";
+import { createRecentHistory } from "./recent-history";
+
+interface LiveAnswer {
+  roomId: string;
+  user: AssistantUser;
+  socketId: string;
+  question: TAssistantMessage;
+  answer: TAssistantMessage;
+  controller: AbortController;
+}
+
+type Log = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+const HISTORY_FOR_PROMPT = 12;
+/** Later pieces of an answer are sent at most this often (the first at once): fewer frames per room member. */
+const DELTA_FLUSH_MS = 40;
+
+function coalesceDeltas(send: (text: string) => void) {
+  let pending = "";
+  let first = true;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending) send(pending);
+    pending = "";
+  };
+  return {
+    push(text: string) {
+      if (first) {
+        first = false;
+        return send(text);
+      }
+      pending += text;
+      timer ??= setTimeout(flush, DELTA_FLUSH_MS);
+    },
+    flush,
+    cancel: () => clearTimeout(timer),
+  };
+}
+
+/** The room assistant: asks, streams to the room, counts, saves; one instance per server. */
+export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now">, opts: { provider?: ChatProvider | null; log: Log }) {
+  const { config } = deps;
+  const db = deps.db.db;
+  const provider = opts.provider === undefined ? createChatProvider(config) : opts.provider;
+  const limiter = createAssistantLimiter(config.AI_ROOM_QUESTIONS_PER_MINUTE);
+  const live = new Map<string, LiveAnswer>();
+  const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });
+
+  function validate(payload: unknown) {
+    const parsed = zAssistantAsk.safeParse(payload ?? {});
+    if (parsed.success) return parsed.data;
+    const tooLong = parsed.error.issues.some((i) => i.message === "question_too_long");
+    const empty = parsed.error.issues.some((i) => i.message === "question_empty");
+    const message = tooLong
+      ? assistantMessages.questionTooLong(assistantLimits.questionMaxChars)
+      : empty
+        ? assistantMessages.questionEmpty
+        : "Invalid question";
+    throw new AssistantRefusal("ai_question_invalid", message);
+  }
+
+  /**
+   * Accepts a question (or refuses it with an AssistantRefusal), broadcasts it, and
+   * streams the answer to the room in the background. `finished` settles when the
+   * answer is saved or dropped.
+   */
+  async function ask(req: { user: AssistantUser; roomId: string; socketId: string; payload: unknown; snapshot: () => RoomSnapshot | Promise<RoomSnapshot>; io: AssistantIO }) {
+    const { user, roomId, io } = req;
+    if (!provider) throw new AssistantRefusal("ai_not_configured", assistantMessages.notConfigured);
+    const input = validate(req.payload);
+    if (!limiter.claimUser(user.id)) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
+    const at = deps.now();
+    try {
+      if (!limiter.takeRoomSlot(roomId, at.getTime())) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
+      // Checked (reads only) before the provider is called; counted at the first token.
+      const [quota, recent, snapshot] = await Promise.all([
+        checkAi(db, user, at),
+        history.get(roomId),
+        req.snapshot(),
+      ]);
+      if (!quota.ok) {
+        io.toAsker(assistantEvents.quota, quota.quota);
+        throw new AssistantRefusal("ai_quota_exceeded", quota.message);
+      }
+      const prompt = buildPrompt({
+        action: input.action,
+        question: input.question,
+        selection: input.selection,
+        code: snapshot.code,
+        languageName: snapshot.languageName,
+        terminal: snapshot.terminal,
+        history: recent.map((m) => ({ role: m.role, content: m.content, author: m.author.name })),
+        askerName: user.name,
+        contextTokens: config.AI_CONTEXT_TOKENS,
+      });
+      const author = { id: user.id, name: user.name, ...(user.avatar ? { avatar: user.avatar } : {}) };
+      const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
+      const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };
+      const answer: TAssistantMessage = { ...base, id: randomUUID(), role: "assistant", content: "", replyTo: question.id, selectedText: null };
+      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController() };
+      live.set(answer.id, entry);
+      io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
+      io.toRoom(roomId, assistantEvents.started, { answer });
+      const finished = stream(entry, prompt.messages, { at, plan: quota.plan, quota: quota.quota }, io);
+      return { questionId: question.id, answerId: answer.id, finished };
+    } catch (err) {
+      limiter.releaseUser(user.id);
+      throw err;
+    }
+  }
+
+  async function stream(
+    entry: LiveAnswer,
+    messages: Parameters<ChatProvider["stream"]>[0]["messages"],
+    { at, plan, quota }: { at: Date; plan: AiPlan; quota: TAssistantQuota },
+    io: AssistantIO,
+  ) {
+    const { roomId, answer, question, controller } = entry;
+    // The interaction counts from the first token: a failure or a Stop before it costs nothing.
+    let counting: Promise<boolean> | null = null;
+    let overQuota: string | null = null;
+    const count = () =>
+      consumeAi(db, entry.user.id, at, plan).then((allowance) => {
+        // One answer at a time per user: the count read before the question is still current.
+        if (allowance.ok) io.toAsker(assistantEvents.quota, { ...quota, used: quota.used + 1 });
+        else {
+          // Another process used the last one meanwhile: this answer ends here.
+          overQuota = allowance.message;
+          controller.abort();
+        }
+        return allowance.ok;
+      });
+    const drop = async (code: string, message: string) => {
+      if (await (counting ?? false)) {
+        await refundAi(db, entry.user.id, at);
+        io.toAsker(assistantEvents.quota, quota);
+      }
+      io.toRoom(roomId, assistantEvents.failed, { questionId: question.id, answerId: answer.id, code, message });
+    };
+    const deltas = coalesceDeltas((text) => io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text }));
+    try {
+      for await (const text of provider!.stream({ messages, signal: controller.signal })) {
+        answer.content += text;
+        deltas.push(text);
+        counting ??= count();
+      }
+      deltas.flush();
+      await counting;
+      const stopped = controller.signal.aborted;
+      if (overQuota) {
+        io.toRoom(roomId, assistantEvents.failed, { questionId: question.id, answerId: answer.id, code: "ai_quota_exceeded", message: overQuota });
+      } else if (!answer.content) {
+        // Stopped before the first token, or an empty answer: not counted, nothing saved.
+        if (stopped) await drop("ai_stopped", "Stopped before the assistant answered");
+        else await drop("ai_provider_failed", assistantMessages.providerFailed);
+      } else {
+        const status = stopped ? ("stopped" as const) : ("complete" as const);
+        question.status = "complete";
+        answer.status = status;
+        await saveExchange(db, question, answer, roomId);
+        history.append(roomId, question, answer);
+        io.toRoom(roomId, assistantEvents.done, { answer });
+      }
+    } catch (err) {
+      if (err instanceof ProviderFailure) opts.log.warn({ roomId, detail: err.detail }, "AI provider failed");
+      else opts.log.error({ err, roomId }, "assistant answer failed");
+      const failure = err instanceof ProviderFailure ? err : new ProviderFailure("ai_provider_failed", assistantMessages.providerFailed, "");
+      await drop(failure.code, failure.message).catch((e) => opts.log.error({ err: e }, "refund failed"));
+    } finally {
+      deltas.cancel();
+      live.delete(answer.id);
+      limiter.releaseUser(entry.user.id);
+    }
+  }
+
+  return {
+    configured: provider !== null,
+    /** Stops the user's answer in progress (if any); true when one was stopped. */
+    stop(userId: string): boolean {
+      let stopped = false;
+      for (const entry of live.values()) {
+        if (entry.user.id !== userId) continue;
+        entry.controller.abort();
+        stopped = true;
+      }
+      return stopped;
+    },
+    /** A connection went away: its answers stop, and the provider request is aborted. */
+    abortSocket(socketId: string): void {
+      for (const entry of live.values()) if (entry.socketId === socketId) entry.controller.abort();
+    },
+    ask,
+    /** What a client needs to render the panel: history, answers in flight, quota. */
+    async state(roomId: string, user: AssistantUser): Promise<TAssistantState> {
+      const [messages, quota] = await Promise.all([
+        loadConversation(db, { roomId, limit: assistantLimits.historyMessages, publicUrl: config.PUBLIC_URL }),
+        aiQuota(db, user, deps.now()),
+      ]);
+      const inFlight = [...live.values()].filter((e) => e.roomId === roomId);
+      return {
+        configured: provider !== null,
+        model: provider?.model ?? null,
+        messages: [...messages, ...inFlight.flatMap((e) => [e.question, e.answer])],
+        quota,
+        streaming: inFlight.map((e) => e.answer.id),
+      };
+    },
+    quota(user: AssistantUser): Promise<TAssistantQuota> {
+      return aiQuota(db, user, deps.now());
+    },
+    apply: (req: Parameters<typeof applySuggestion>[1]) => applySuggestion(deps, req),
+    /** Aborts every answer in flight (server shutdown). */
+    close(): void {
+      for (const entry of live.values()) entry.controller.abort();
+    },
+  };
+}
+
+export type AssistantService = ReturnType<typeof createAssistantService>;

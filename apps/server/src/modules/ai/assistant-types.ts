@@ -1,0 +1,35 @@
+import type { TErrorCode } from "@coderoom/shared/error-codes";
+import type { TRunResult } from "@coderoom/shared/schemas/run";
+
+/** The asker, as the room channel knows them (from the session). */
+export interface AssistantUser {
+  id: string;
+  name: string;
+  avatar?: string;
+  role: "ADMIN" | "CODER" | "GUEST";
+}
+
+/** What the assistant reads of the room at the moment of the question. */
+export interface RoomSnapshot {
+  code: string;
+  languageId: number;
+  languageName: string;
+  terminal: TRunResult | null;
+}
+
+/** How the service reaches people: the room channel, and the asker's own connections. */
+export interface AssistantIO {
+  toRoom(roomId: string, event: string, payload: unknown): void;
+  toAsker(event: string, payload: unknown): void;
+}
+
+/** A refused question or apply, sent back in the acknowledgement. */
+export class AssistantRefusal extends Error {
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AssistantRefusal";
+  }
+}

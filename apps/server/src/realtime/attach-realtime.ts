@@ -1,0 +1,107 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { createAdapter } from "@socket.io/redis-streams-adapter";
+import IORedis from "ioredis";
+import { Server } from "socket.io";
+import type { AppDeps } from "../deps";
+import type { App } from "../http/types";
+import { provideLiveCode } from "../modules/versions/live-code";
+import { createCluster } from "./cluster";
+import { createCollabServer, type CollabServer } from "./collab/collab-server";
+import { createEditorNamespace, editorContext, installExtensions } from "./editor/editor-namespace";
+import { createLegacyBridge } from "./editor/legacy-bridge";
+import { mergeFullText } from "./editor/legacy-merge";
+import { allowedOrigins } from "../http/origin-check";
+import { createHandshakeOriginCheck } from "./handshake-auth";
+import type { RealtimeServices } from "./realtime-services";
+import { RoomDirectory } from "./room-directory";
+import { closeRevokedSessions, wireRoomEvents } from "./room-events";
+import { createMemoryRuntimeStore } from "./room-runtime";
+
+/** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
+const SESSION_SWEEP_MS = 30_000;
+
+export interface Realtime {
+  io: Server;
+  collab: CollabServer;
+  services: RealtimeServices;
+  close(): Promise<void>;
+}
+
+/**
+ * Attaches the realtime layer to the app's HTTP server: Socket.IO `/editor` and
+ * Hocuspocus `/collab` on the same port, both authenticated by the session cookie
+ * and origin-checked. With REDIS_URL, Socket.IO uses the Redis streams adapter and
+ * Hocuspocus its Redis extension, so rooms can span processes.
+ */
+export function attachRealtime(app: App, deps: AppDeps): Realtime {
+  const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
+  const originOk = createHandshakeOriginCheck(deps);
+  let redis: IORedis | undefined;
+  const io = new Server(app.server, {
+    cors: { origin: [...allowedOrigins(deps.config)], credentials: true },
+    // Room for a 512 KB codeChange in UTF-16-escaped JSON, so an oversize one gets a clear refusal.
+    maxHttpBufferSize: 2e6,
+    // Other upgrade listeners (Hocuspocus at /collab) share this server.
+    destroyUpgrade: false,
+    allowRequest: (req, callback) => callback(null, originOk(req.headers)),
+  });
+  if (deps.config.REDIS_URL) {
+    redis = new IORedis(deps.config.REDIS_URL, { enableReadyCheck: false, maxRetriesPerRequest: null });
+    io.adapter(createAdapter(redis));
+  }
+  const nsp = createEditorNamespace(io, deps);
+  const directory = new RoomDirectory(deps.db.db);
+  const runtime = createMemoryRuntimeStore();
+  const cluster = createCluster(nsp, { distributed: redis !== undefined, onError: (err) => log(err, "cluster event failed") });
+  const collab = createCollabServer(deps, directory, log);
+  const legacy = createLegacyBridge(collab.hocuspocus, log);
+  const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log };
+  const services: RealtimeServices = { ...partial, ctx: editorContext(deps, nsp, partial) };
+  installExtensions(services);
+  const unwire = wireRoomEvents(services);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    collab.handleUpgrade(req, socket, head, originOk(req.headers));
+  };
+  app.server.on("upgrade", onUpgrade);
+
+  const unprovide = provideLiveCode(deps.events, {
+    read: async (roomId, { load }) => {
+      if (!load && !collab.hocuspocus.documents.has(roomId)) return null;
+      return collab.text(roomId);
+    },
+    replace: (roomId, code) =>
+      collab.edit(roomId, "rest", (text) => {
+        const current = text.toString();
+        for (const op of mergeFullText(current, code, current)) {
+          if (op.kind === "delete") text.delete(op.at, op.length);
+          else text.insert(op.at, op.text);
+        }
+      }),
+  });
+
+  const sweep = setInterval(() => {
+    closeRevokedSessions(services).catch((err: unknown) => log(err, "session sweep failed"));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  return {
+    io,
+    collab,
+    services,
+    async close() {
+      clearInterval(sweep);
+      unwire();
+      unprovide();
+      app.server.off("upgrade", onUpgrade);
+      await legacy.close();
+      io.disconnectSockets(true);
+      await collab.close();
+      // Not io.close(): that would also close the HTTP server, which the app owns.
+      io.engine.close();
+      await Promise.resolve(nsp.adapter.close());
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { EditorNamespace } from "./editor/editor-extension";
+import type { RoomRun } from "./room-runtime";
+
+/** Things every server process must act on for its own sockets and documents. */
+export interface ClusterEvents {
+  roomChanged: { roomId: string };
+  roomDeleted: { roomId: string };
+  sessionsRevoked: { userId: string };
+  kick: { roomId: string; userId: string };
+  terminal: { roomId: string; result: unknown };
+  runState: { roomId: string; run: RoomRun | null };
+  stopRun: { roomId: string; runId: string };
+}
+
+export interface Cluster {
+  on<K extends keyof ClusterEvents>(kind: K, handler: (payload: ClusterEvents[K]) => void): void;
+  /** Runs the handler here and on every other process (through the Socket.IO adapter). */
+  broadcast<K extends keyof ClusterEvents>(kind: K, payload: ClusterEvents[K]): void;
+}
+
+/**
+ * Cross-process fan-out over Socket.IO's server-side emit (carried by Redis with the
+ * streams adapter; skipped with the in-memory adapter). Each process then acts on its
+ * own sockets and documents, so nothing assumes a room lives on one process.
+ */
+export function createCluster(nsp: EditorNamespace, opts: { distributed: boolean; onError: (err: unknown) => void }): Cluster {
+  const { onError } = opts;
+  const handlers = new Map<string, (payload: never) => void>();
+  const safe = (fn: (payload: never) => void) => (payload: never) => {
+    try {
+      fn(payload);
+    } catch (err) {
+      onError(err);
+    }
+  };
+  return {
+    on(kind, handler) {
+      const h = safe(handler as (payload: never) => void);
+      handlers.set(kind, h);
+      (nsp as unknown as { on(event: string, fn: (payload: never) => void): void }).on(`cluster:${kind}`, h);
+    },
+    broadcast(kind, payload) {
+      handlers.get(kind)?.(payload as never);
+      // The in-memory adapter throws on serverSideEmit: there is no other process to tell.
+      if (opts.distributed) nsp.serverSideEmit(`cluster:${kind}`, payload);
+    },
+  };
+}

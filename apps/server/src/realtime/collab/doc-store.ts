@@ -1,0 +1,86 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import * as Y from "yjs";
+import { collabTextName } from "@coderoom/shared/schemas/realtime";
+import type { Db } from "../../db/client";
+import { roomDocSnapshots, roomDocUpdates } from "../../db/schema/collab";
+import { rooms } from "../../db/schema/rooms";
+
+/** The stored state of a room document: snapshot + log, or null when it was never stored. */
+export async function loadDocUpdates(db: Db, roomId: string): Promise<Uint8Array[] | null> {
+  // The log before the snapshot: compaction only moves rows from the log into the snapshot,
+  // so a compaction committing between the two reads is seen twice (harmless: Yjs applies an
+  // update once), never missed. The other order could read "no snapshot, empty log" and reseed.
+  const log = await db
+    .select({ data: roomDocUpdates.data })
+    .from(roomDocUpdates)
+    .where(eq(roomDocUpdates.roomId, roomId))
+    .orderBy(roomDocUpdates.id);
+  const [snapshot] = await db.select({ data: roomDocSnapshots.data }).from(roomDocSnapshots).where(eq(roomDocSnapshots.roomId, roomId));
+  if (!snapshot && log.length === 0) return null;
+  return [...(snapshot ? [snapshot.data] : []), ...log.map((r) => r.data)];
+}
+
+/**
+ * The first state of a document that was never stored: the room's saved code, written
+ * by a fixed Yjs client id so that two processes seeding the same room at once produce
+ * the same update (Yjs applies it once) instead of doubling the text.
+ */
+export function seedUpdate(code: string): Uint8Array {
+  const doc = new Y.Doc();
+  doc.clientID = 1;
+  doc.getText(collabTextName).insert(0, code);
+  const update = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return update;
+}
+
+/** Appends updates to the rooms' logs in one statement; rows of deleted rooms are dropped. */
+export async function appendDocUpdates(db: Db, batch: { roomId: string; data: Uint8Array }[]): Promise<void> {
+  if (batch.length === 0) return;
+  const ids = [...new Set(batch.map((b) => b.roomId))];
+  // A room deleted meanwhile would fail the whole insert on its foreign key: keep only live rooms.
+  const live = new Set((await db.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, ids))).map((r) => r.id));
+  const rows = batch.filter((b) => live.has(b.roomId));
+  if (rows.length > 0) await db.insert(roomDocUpdates).values(rows).onConflictDoNothing();
+}
+
+/**
+ * PostgreSQL text cannot hold NUL; REST and legacy input refuse it, but a CRDT update is
+ * binary and may carry one, so the text is cleaned where it is stored as text.
+ */
+export function storableText(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}
+
+/** Keeps `rooms.code` equal to the live text, so `GET /rooms/join` answers it. */
+export async function writeRoomCode(db: Db, roomId: string, rawCode: string, now: Date): Promise<void> {
+  const code = storableText(rawCode);
+  await db
+    .update(rooms)
+    .set({ code, updatedAt: now })
+    .where(and(eq(rooms.id, roomId), sql`${rooms.code} IS DISTINCT FROM ${code}`));
+}
+
+/**
+ * Folds the room's log into its snapshot: under a lock on the snapshot row, reads the
+ * snapshot and the log rows, merges them through a Y.Doc (much faster than
+ * Y.mergeUpdates on a long log) and deletes exactly the rows it folded, so rows
+ * committed meanwhile stay in the log. Returns how many rows were folded.
+ */
+export async function compactDoc(db: Db, roomId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.insert(roomDocSnapshots).values({ roomId, data: new Uint8Array([0, 0]) }).onConflictDoNothing();
+    const [snapshot] = await tx.select().from(roomDocSnapshots).where(eq(roomDocSnapshots.roomId, roomId)).for("update");
+    if (!snapshot) return 0;
+    const log = await tx.select().from(roomDocUpdates).where(eq(roomDocUpdates.roomId, roomId)).orderBy(roomDocUpdates.id);
+    if (log.length === 0) return 0;
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, snapshot.data);
+    for (const row of log) Y.applyUpdate(doc, row.data);
+    const data = Y.encodeStateAsUpdate(doc);
+    doc.destroy();
+    await tx.update(roomDocSnapshots).set({ data, updatedAt: new Date() }).where(eq(roomDocSnapshots.roomId, roomId));
+    await tx.delete(roomDocUpdates).where(inArray(roomDocUpdates.id, log.map((r) => r.id)));
+    return log.length;
+  });
+}

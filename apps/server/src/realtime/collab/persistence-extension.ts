@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import type { Extension, onChangePayload, onLoadDocumentPayload } from "@hocuspocus/server";
+import * as Y from "yjs";
+import { collabTextName } from "@coderoom/shared/schemas/realtime";
+import type { AppDeps } from "../../deps";
+import { rooms } from "../../db/schema/rooms";
+import { appendDocUpdates, compactDoc, loadDocUpdates, seedUpdate, writeRoomCode } from "./doc-store";
+
+/** Log flush period: a kill -9 loses at most about this much of acknowledged edits (target ≤ 500 ms). */
+const FLUSH_MS = 150;
+/**
+ * `rooms.code` is a mirror for readers without the live document (the dashboard, other
+ * processes): each room is rewritten at most every CODE_EVERY_MS, a few rooms per tick,
+ * because rewriting large texts stalls an embedded database (≈3 ms per 20 KB on PGlite).
+ */
+const CODE_EVERY_MS = 10_000;
+const CODE_TICK_MS = 100;
+const CODES_PER_TICK = 3;
+/** Fold the log into the snapshot once this many updates were appended since the last fold. */
+const COMPACT_AFTER = 2000;
+const REDIS_ORIGIN = "__hocuspocus__redis__origin__";
+
+export interface Persistence {
+  extension: Extension;
+  /** Writes everything buffered now (log, then live code). */
+  flush(): Promise<void>;
+  /** Forgets a deleted room's buffers. */
+  forget(roomId: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Stores each room document as an append-only log of Yjs updates (batched every
+ * FLUSH_MS across all rooms into one INSERT), folds the log into a snapshot in the
+ * background, and mirrors the live text into `rooms.code` (for readers without the document).
+ */
+export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string) => void): Persistence {
+  const { db } = deps.db;
+  let pending: { roomId: string; data: Uint8Array }[] = [];
+  const codeDirty = new Map<string, Y.Doc>();
+  const codeWrittenAt = new Map<string, number>();
+  let writingCodes = false;
+  const sinceCompact = new Map<string, number>();
+  const compactQueue = new Set<string>();
+  let compacting: Promise<void> = Promise.resolve();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const flushLog = () => {
+    if (pending.length === 0) return flushing;
+    const batch = pending;
+    pending = [];
+    flushing = flushing
+      .then(() => appendDocUpdates(db, batch))
+      .catch((err: unknown) => log(err, "could not store document updates"));
+    return flushing;
+  };
+  const writeCode = async (roomId: string, doc: Y.Doc) => {
+    codeDirty.delete(roomId);
+    codeWrittenAt.set(roomId, Date.now());
+    await writeRoomCode(db, roomId, doc.getText(collabTextName).toString(), deps.now()).catch((err: unknown) =>
+      log(err, "could not store the room code"),
+    );
+  };
+  /** All dirty rooms now (unload, shutdown), or the few that are due (timer). */
+  const writeCodes = async (onlyDue = false) => {
+    await flushing;
+    const due = Date.now() - CODE_EVERY_MS;
+    let budget = onlyDue ? CODES_PER_TICK : Number.POSITIVE_INFINITY;
+    for (const [roomId, doc] of [...codeDirty]) {
+      if (budget <= 0) break;
+      if (onlyDue && (codeWrittenAt.get(roomId) ?? 0) > due) continue;
+      budget -= 1;
+      await writeCode(roomId, doc);
+    }
+  };
+  const compactSoon = (roomId: string) => {
+    compactQueue.add(roomId);
+    compacting = compacting.then(async () => {
+      if (!compactQueue.delete(roomId)) return;
+      await flushing;
+      await compactDoc(db, roomId).catch((err: unknown) => log(err, "could not compact a document"));
+    });
+  };
+
+  const flushTimer = setInterval(() => void flushLog(), FLUSH_MS);
+  const codeTimer = setInterval(() => {
+    if (writingCodes) return;
+    writingCodes = true;
+    void writeCodes(true).finally(() => (writingCodes = false));
+  }, CODE_TICK_MS);
+
+  const extension: Extension = {
+    extensionName: "coderoom-persistence",
+    async onLoadDocument({ document, documentName }: onLoadDocumentPayload) {
+      // A document unloaded a moment ago may still have updates on their way to the log.
+      await flushLog();
+      const stored = await loadDocUpdates(db, documentName);
+      if (stored) {
+        // One transaction: observers see the loaded text once.
+        document.transact(() => stored.forEach((u) => Y.applyUpdate(document, u)), "load");
+        return;
+      }
+      const [room] = await db.select({ code: rooms.code }).from(rooms).where(eq(rooms.id, documentName));
+      const seed = seedUpdate(room?.code ?? "");
+      Y.applyUpdate(document, seed, "load");
+      await appendDocUpdates(db, [{ roomId: documentName, data: seed }]);
+    },
+    async onChange({ documentName, document, update, transactionOrigin }: onChangePayload) {
+      // Another process received (and stores) the updates that Redis brings us.
+      if (transactionOrigin === REDIS_ORIGIN) return;
+      pending.push({ roomId: documentName, data: update });
+      codeDirty.set(documentName, document);
+      const n = (sinceCompact.get(documentName) ?? 0) + 1;
+      sinceCompact.set(documentName, n);
+      if (n >= COMPACT_AFTER) {
+        sinceCompact.set(documentName, 0);
+        compactSoon(documentName);
+      }
+    },
+    async afterUnloadDocument({ documentName }) {
+      await flushLog();
+      const doc = codeDirty.get(documentName);
+      if (doc) await writeCode(documentName, doc);
+      codeWrittenAt.delete(documentName);
+      if (sinceCompact.delete(documentName)) compactSoon(documentName);
+    },
+  };
+
+  return {
+    extension,
+    flush: async () => {
+      await flushLog();
+      await writeCodes();
+    },
+    forget: (roomId) => {
+      pending = pending.filter((p) => p.roomId !== roomId);
+      codeDirty.delete(roomId);
+      codeWrittenAt.delete(roomId);
+      sinceCompact.delete(roomId);
+      compactQueue.delete(roomId);
+    },
+    close: async () => {
+      clearInterval(flushTimer);
+      clearInterval(codeTimer);
+      await flushLog();
+      await writeCodes();
+      await compacting;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { Server } from "socket.io";
+import { editorNamespace } from "@coderoom/shared/schemas/realtime";
+import type { AppDeps } from "../../deps";
+import { identify, socketUser } from "../handshake-auth";
+import { mayWrite } from "../room-directory";
+import type { RealtimeServices } from "../realtime-services";
+import type { EditorContext, EditorExtension, EditorNamespace, EditorSocket } from "./editor-extension";
+import { presenceExtension } from "./presence";
+import { roomRulesExtension } from "./room-rules";
+import { roomRunExtension } from "./room-run";
+import { rateLimit, setHandlerErrorLog } from "./socket-events";
+import { terminalRelayExtension } from "./terminal-relay";
+import { userColor } from "./room-members";
+import { assistantExtension } from "../../modules/ai/assistant-extension";
+
+/** Every concern of `/editor`, in the order they see a new socket. Add yours here (one line). */
+function editorExtensions(s: RealtimeServices): EditorExtension[] {
+  return [presenceExtension(s), roomRulesExtension(s), terminalRelayExtension(s), roomRunExtension(s), assistantExtension(s)];
+}
+
+/** Flood guard: plenty for typing (a legacy client sends a full text per keystroke). */
+const RATE = { perSecond: 40, burst: 80 };
+
+/** The `/editor` namespace: session-cookie authentication, then the extensions. */
+export function createEditorNamespace(io: Server, deps: AppDeps): EditorNamespace {
+  const nsp = io.of(editorNamespace) as EditorNamespace;
+  nsp.use((socket, next) => {
+    identify(deps, socket.handshake.headers)
+      .then((identity) => {
+        if (!identity) return next(new Error("session_required"));
+        const user = socketUser(deps, identity.user);
+        socket.data = { user, sessionHash: identity.sessionHash, color: userColor(user.id) };
+        next();
+      })
+      .catch(next);
+  });
+  return nsp;
+}
+
+/** The context extensions get, built from the shared services. */
+export function editorContext(deps: AppDeps, nsp: EditorNamespace, partial: Omit<RealtimeServices, "ctx">): EditorContext {
+  return {
+    deps,
+    nsp,
+    async snapshot(roomId) {
+      const room = partial.directory.get(roomId) ?? (await partial.directory.load(roomId));
+      if (!room) throw new Error(`room ${roomId} not found`);
+      return {
+        code: await partial.collab.text(roomId),
+        languageId: room.languageId,
+        languageName: room.languageName,
+        terminal: partial.runtime.terminal(roomId),
+      };
+    },
+    isMember: (socket: EditorSocket, roomId: string) => socket.data.roomId === roomId,
+    canWrite: (socket: EditorSocket) => {
+      const roomId = socket.data.roomId;
+      return roomId !== undefined && mayWrite(socket.data.user.id, partial.directory.get(roomId));
+    },
+  };
+}
+
+/** Installs the rate limit and every extension on each new socket. */
+export function installExtensions(s: RealtimeServices): void {
+  setHandlerErrorLog(s.nsp, s.log);
+  const extensions = editorExtensions(s);
+  s.nsp.on("connection", (socket: EditorSocket) => {
+    rateLimit(socket, RATE);
+    for (const extension of extensions) extension(socket, s.ctx);
+  });
+}

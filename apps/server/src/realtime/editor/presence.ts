@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
+import { legacyEvents, roomEvents, zJoin, zVerifyUniqueUser, type TRoomState } from "@coderoom/shared/schemas/realtime";
+import { rooms } from "../../db/schema/rooms";
+import { findRoomForVisitor } from "../../modules/rooms/room-guessing";
+import { mayWrite, normaliseRoomId } from "../room-directory";
+import type { RealtimeServices } from "../realtime-services";
+import { roomChannel, type EditorExtension, type EditorSocket } from "./editor-extension";
+import { roomSockets, usersOf, type Member } from "./room-members";
+import { handle, Refusal } from "./socket-events";
+
+/** Another tab of the same user in the room (a reconnect of this very tab does not count). */
+function otherTab(members: Member[], socket: EditorSocket, tabId: string | undefined): Member | undefined {
+  return members.find(
+    (m) => m.data.user.id === socket.data.user.id && m.id !== socket.id && (tabId === undefined || m.data.tabId !== tabId),
+  );
+}
+
+/**
+ * Takes the socket out of its room: the others get `userLeft` (or just `updateUsers`
+ * when the same user is still there in another tab). Used by leave, disconnect, kick.
+ */
+export async function leaveRoom(s: RealtimeServices, socket: EditorSocket): Promise<void> {
+  const roomId = socket.data.roomId;
+  if (!roomId) return;
+  socket.data.roomId = undefined;
+  socket.data.typing = false;
+  socket.leave(roomChannel(roomId));
+  s.legacy.detach(socket);
+  const members = await roomSockets(s.nsp, roomId);
+  const users = usersOf(members);
+  const channel = s.nsp.to(roomChannel(roomId));
+  if (users.some((u) => u.id === socket.data.user.id)) channel.emit(legacyEvents.updateUsers, { users });
+  else channel.emit(legacyEvents.userLeft, { userName: socket.data.user.name, users });
+}
+
+/** The state a joiner renders: room, own write access, users, terminal and run. */
+export async function roomState(s: RealtimeServices, socket: EditorSocket, roomId: string): Promise<TRoomState> {
+  const room = s.directory.get(roomId);
+  if (!room) throw new Refusal("room_not_found", roomMessages.notFound);
+  return {
+    roomId,
+    roomName: room.name,
+    owner: room.ownerId,
+    anyoneCanEdit: room.anyoneCanEdit,
+    language: { id: room.languageId, name: room.languageName },
+    canWrite: mayWrite(socket.data.user.id, room),
+    users: usersOf(await roomSockets(s.nsp, roomId)),
+    terminal: s.runtime.terminal(roomId),
+    run: s.runtime.run(roomId),
+  };
+}
+
+/** `verifyUniqueUser`, `join`, `leaveRoom`, typing and disconnect (LEGACY-PROTOCOL.md §3). */
+export function presenceExtension(s: RealtimeServices): EditorExtension {
+  return (socket) => {
+    handle(socket, legacyEvents.verifyUniqueUser, { schema: zVerifyUniqueUser, beforeJoin: true }, async (p, ok) => {
+      const roomId = normaliseRoomId(p.roomId);
+      // Only ever about the asker's own session: the payload's userId is ignored (no presence oracle).
+      const unique = !roomId || !otherTab(await roomSockets(s.nsp, roomId), socket, p.tabId);
+      socket.emit(legacyEvents.uniqueUser, unique);
+      ok(unique);
+    });
+
+    handle(socket, legacyEvents.join, { schema: zJoin, beforeJoin: true }, async (p, ok) => {
+      const roomId = normaliseRoomId(p.roomId);
+      if (!roomId) throw new Refusal("room_not_found", roomMessages.notFound);
+      // The same budget of unknown IDs as GET /rooms/join, so the socket is no guessing oracle.
+      const ip = socket.handshake.address;
+      await findRoomForVisitor({ db: s.deps.db.db, userId: socket.data.user.id, ip, roomId, now: s.deps.now() });
+      const room = await s.directory.load(roomId);
+      if (!room) throw new Refusal("room_not_found", roomMessages.notFound);
+      const before = await roomSockets(s.nsp, roomId);
+      if (p.tabId !== undefined && otherTab(before, socket, p.tabId)) {
+        throw new Refusal("already_in_room", realtimeMessages.alreadyInRoom);
+      }
+      if (socket.data.roomId) await leaveRoom(s, socket);
+      // A reconnect of this tab: its old connection may not have timed out yet; it is stale now.
+      if (p.tabId !== undefined) {
+        const stale = before.filter((m) => m.id !== socket.id && m.data.user.id === socket.data.user.id && m.data.tabId === p.tabId);
+        for (const m of stale) s.nsp.in(m.id).disconnectSockets(true);
+      }
+      const wasThere = before.some((m) => m.data.user.id === socket.data.user.id && !(p.tabId !== undefined && m.data.tabId === p.tabId));
+      socket.data.roomId = roomId;
+      socket.data.tabId = p.tabId;
+      socket.data.legacy = p.tabId === undefined;
+      socket.data.typing = false;
+      socket.join(roomChannel(roomId));
+      const members = await roomSockets(s.nsp, roomId);
+      const users = usersOf(members);
+      socket.emit(legacyEvents.updateUsers, { users });
+      if (wasThere) socket.to(roomChannel(roomId)).emit(legacyEvents.updateUsers, { users });
+      else socket.to(roomChannel(roomId)).emit(legacyEvents.userJoined, { userName: socket.data.user.name, users });
+      if (socket.data.legacy) {
+        // The legacy client shows what GET /rooms/join gave it; the bridge sends the live text if it differs.
+        const [row] = await s.deps.db.db.select({ code: rooms.code }).from(rooms).where(eq(rooms.id, roomId));
+        await s.legacy.attach(socket, roomId, row?.code ?? "");
+      }
+      const state = await roomState(s, socket, roomId);
+      socket.emit(roomEvents.state, state);
+      ok(state);
+    });
+
+    handle(socket, legacyEvents.leaveRoom, { schema: null, quiet: true }, async (_p, ok) => {
+      await leaveRoom(s, socket);
+      ok();
+    });
+
+    const typing = (isTyping: boolean) => async (_p: undefined, ok: () => void) => {
+      const roomId = socket.data.roomId;
+      if (!roomId) return;
+      socket.data.typing = isTyping;
+      const users = usersOf(await roomSockets(s.nsp, roomId));
+      s.nsp.to(roomChannel(roomId)).emit(legacyEvents.updateUsers, { users });
+      ok();
+    };
+    handle(socket, legacyEvents.startTyping, { schema: null, quiet: true }, typing(true));
+    handle(socket, legacyEvents.stopTyping, { schema: null, quiet: true }, typing(false));
+
+    socket.on("disconnect", () => {
+      leaveRoom(s, socket).catch((err: unknown) => s.log(err, "leave on disconnect failed"));
+    });
+  };
+}

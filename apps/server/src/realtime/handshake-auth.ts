@@ -1,0 +1,60 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { parse as parseCookies } from "cookie";
+import { and, eq, gt } from "drizzle-orm";
+import { sessions } from "../db/schema/users";
+import type { AppDeps } from "../deps";
+import { SESSION_COOKIE } from "../http/auth";
+import { allowedOrigins } from "../http/origin-check";
+import { avatarUrl } from "../modules/storage/avatar-store";
+import { findSessionUser, hashToken, type UserRow } from "../modules/users/sessions";
+import type { SocketUser } from "./editor/editor-extension";
+
+const MAX_TOKEN_LENGTH = 200;
+
+/** A handshake's identity: the session user and the hash of their token. */
+export interface HandshakeIdentity {
+  user: UserRow;
+  sessionHash: string;
+}
+
+/** Resolves the session cookie of a handshake (Socket.IO or `/collab`) into its user, or null. */
+export async function identify(deps: AppDeps, headers: IncomingHttpHeaders): Promise<HandshakeIdentity | null> {
+  const header = headers.cookie;
+  if (!header) return null;
+  const token = parseCookies(header)[SESSION_COOKIE];
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const user = await findSessionUser(deps.db.db, token, deps.now());
+  return user ? { user, sessionHash: hashToken(token) } : null;
+}
+
+/** True when the session with this hash still exists and has not expired. */
+export async function sessionAlive(deps: AppDeps, sessionHash: string): Promise<boolean> {
+  const rows = await deps.db.db
+    .select({ h: sessions.tokenHash })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sessionHash), gt(sessions.expiresAt, deps.now())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Browsers send Origin on websocket and cross-origin polling requests: a page of
+ * another site must not open a socket with the user's cookie. A request without
+ * Origin is not from a browser page and cannot be a cross-site vector.
+ */
+export function createHandshakeOriginCheck(deps: AppDeps) {
+  const allowed = allowedOrigins(deps.config);
+  return (headers: IncomingHttpHeaders): boolean => {
+    const origin = headers.origin;
+    if (!origin) return true;
+    if (allowed.has(origin)) return true;
+    const host = headers.host;
+    return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+  };
+}
+
+/** The user as room members see them: first name (as the original client shows it), avatar URL, role. */
+export function socketUser(deps: AppDeps, user: UserRow): SocketUser {
+  const avatar = avatarUrl(deps.config.PUBLIC_URL, user.avatarFile) ?? undefined;
+  return { id: user.id, name: user.fullName.trim().split(/\s+/)[0] || user.fullName, avatar, role: user.role };
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import * as Y from "yjs";
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
+import { collabPath, collabTextName, zCollabStateless } from "@coderoom/shared/schemas/realtime";
+import { collabUrl } from "../../../lib/socket";
+
+export interface TCollabDoc {
+  doc: Y.Doc;
+  ytext: Y.Text;
+  provider: HocuspocusProvider;
+}
+
+/**
+ * The room's Y.Doc over Hocuspocus (`/collab`, document name = room id). The provider
+ * keeps local edits while offline and merges them on reconnect (the CRDT does the rest).
+ * `serverCanWrite` follows the server's `permissions` messages (null until told).
+ */
+export function useCollabDoc(roomId: string) {
+  const [collab, setCollab] = useState<TCollabDoc | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [serverCanWrite, setServerCanWrite] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    const doc = new Y.Doc();
+    const socket = new HocuspocusProviderWebsocket({
+      url: collabUrl(collabPath),
+      // Same backoff as the room channel (spec §9): 1 s doubling to 5 s, jittered, unlimited.
+      delay: 1_000,
+      factor: 2,
+      maxDelay: 5_000,
+      maxAttempts: 0,
+      jitter: true,
+      minDelay: 500,
+    });
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: roomId,
+      document: doc,
+      // The session cookie authenticates the upgrade; the token field is required by the protocol only.
+      token: "session",
+      onStatus: ({ status }) => setConnected(status === WebSocketStatus.Connected),
+      onStateless: ({ payload }) => {
+        try {
+          const msg = zCollabStateless.safeParse(JSON.parse(payload));
+          if (msg.success && msg.data.type === "permissions") setServerCanWrite(msg.data.canWrite);
+        } catch {
+          // Not one of ours: ignore.
+        }
+      },
+    });
+    setCollab({ doc, ytext: doc.getText(collabTextName), provider });
+    provider.attach();
+    return () => {
+      provider.destroy();
+      socket.destroy();
+      doc.destroy();
+      setCollab(null);
+    };
+  }, [roomId]);
+
+  return { collab, connected, serverCanWrite };
+}

@@ -1,0 +1,81 @@
+// Child process of ai.bench.ts: the real app with the realtime layer (Socket.IO /editor,
+// Hocuspocus) on embedded PGlite, seeded with rooms and users, its assistant pointed at
+// the bench's fake provider (AI_BASE_URL). Prints one JSON line when ready; on a line
+// "reset" / "report" on stdin it resets / prints its event-loop delay figures.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Session } from "node:inspector/promises";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import { buildApp } from "../apps/server/src/app";
+import { loadConfig } from "../apps/server/src/config";
+import { openDb } from "../apps/server/src/db/client";
+import { migrate } from "../apps/server/src/db/migrate";
+import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
+import { users } from "../apps/server/src/db/schema/users";
+import { createExecutionService } from "../apps/server/src/execution/execution-service";
+import { DomainEventBus } from "../apps/server/src/events";
+import { SESSION_COOKIE } from "../apps/server/src/http/auth";
+import { attachRealtime } from "../apps/server/src/realtime/attach-realtime";
+import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
+import { createSession } from "../apps/server/src/modules/users/sessions";
+
+const USERS = Number(process.env.AI_BENCH_USERS ?? 50);
+const PER_ROOM = 5;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-ai-bench-"));
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" });
+const db = await openDb({ pgliteDir: config.pgliteDir });
+await migrate(db);
+const quiet = () => undefined;
+const execution = await createExecutionService(config, { info: quiet, warn: quiet, error: quiet });
+const now = new Date();
+
+// Ordinary Free users (quota checked against the plan table on every question).
+const people = await db.db
+  .insert(users)
+  .values(Array.from({ length: USERS }, (_, i) => ({ fullName: `Bench User ${i}`, email: `ai-${i}-${randomBytes(3).toString("hex")}@bench.local`, role: "CODER" as const })))
+  .returning();
+const code = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`).join("\n");
+const roomIds: string[] = [];
+for (let i = 0; i < USERS; i += PER_ROOM) {
+  const id = generateRoomId();
+  roomIds.push(id);
+  await db.db.insert(rooms).values({ id, name: `AI bench ${i}`, languageId: 71, languageName: "Python", ownerId: people[i]!.id, code, anyoneCanEdit: true });
+  await db.db.insert(roomMembers).values(people.slice(i, i + PER_ROOM).map((p) => ({ roomId: id, userId: p.id })));
+}
+const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));
+
+const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution };
+const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
+const realtime = attachRealtime(app, deps);
+await app.listen({ port: 0, host: "127.0.0.1" });
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : 0;
+
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+// AI_BENCH_PROFILE=file.cpuprofile: a CPU profile of the measured window only.
+const profile = process.env.AI_BENCH_PROFILE;
+const inspector = new Session();
+if (profile) inspector.connect();
+createInterface({ input: process.stdin }).on("line", async (line) => {
+  if (line === "reset") {
+    loop.reset();
+    if (profile) await inspector.post("Profiler.enable").then(() => inspector.post("Profiler.start"));
+  }
+  if (line === "report" && profile) fs.writeFileSync(profile, JSON.stringify((await inspector.post("Profiler.stop")).profile));
+  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20 }));
+});
+console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, cookies, roomIds, perRoom: PER_ROOM }));
+
+process.on("SIGTERM", async () => {
+  await realtime.close();
+  await app.close();
+  await execution.close();
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});

@@ -1,0 +1,185 @@
+// The room assistant under load: 50 concurrent questions through the real server
+// (Socket.IO /editor → quota → prompt → openai SDK → fake provider → room broadcast),
+// next to the same 50 streams requested straight from the fake provider with the
+// same SDK in the same run. The fake answers with a fixed 200 ms time-to-first-token
+// and 50 tokens/s. Targets: ≤ 10 ms added at p99 (first token and total), and no
+// event-loop stall over 50 ms in the server process.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import OpenAI from "openai";
+import WebSocket from "ws";
+import { io, type Socket } from "socket.io-client";
+import { assistantEvents } from "@coderoom/shared/schemas/assistant";
+import { startFakeOpenAI, toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
+
+const CONCURRENT = 50;
+const TOKENS = 50;
+const TTFT_MS = 200;
+const TOKEN_MS = 1000 / 50;
+const TARGETS = { addedP99Ms: 10, loopStallMs: 50 };
+
+interface Ready {
+  url: string;
+  cookies: string[];
+  roomIds: string[];
+  perRoom: number;
+}
+interface Sample {
+  ttft: number;
+  total: number;
+}
+
+const fake = await startFakeOpenAI();
+fake.behave({ kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ")), ttftMs: TTFT_MS, tokenIntervalMs: TOKEN_MS });
+
+const server = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("ai-server.ts", import.meta.url))], {
+  stdio: ["pipe", "pipe", "inherit"],
+  env: { ...process.env, AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "100", AI_BENCH_USERS: String(CONCURRENT) },
+});
+const lines = createInterface({ input: server.stdout! });
+const nextLine = () => new Promise<string>((resolve) => lines.once("line", resolve));
+const ready = JSON.parse(await nextLine()) as Ready;
+const report = async () => {
+  server.stdin!.write("report\n");
+  return JSON.parse(await nextLine()) as { loopMaxMs: number; loopP99Ms: number; rssMb: number };
+};
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** The same streams, straight from the fake provider with the openai SDK. */
+async function direct(n: number): Promise<Sample[]> {
+  const client = new OpenAI({ baseURL: fake.url, apiKey: "sk-bench", maxRetries: 0 });
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const t0 = performance.now();
+      let ttft = 0;
+      const stream = await client.chat.completions.create({ model: "bench-model", messages: [{ role: "user", content: "hi" }], stream: true });
+      for await (const chunk of stream) if (!ttft && chunk.choices[0]?.delta?.content) ttft = performance.now() - t0;
+      return { ttft, total: performance.now() - t0 };
+    }),
+  );
+}
+
+async function connectAll(): Promise<Socket[]> {
+  return Promise.all(
+    ready.cookies.map(async (cookie, i) => {
+      const socket = io(`${ready.url}/editor`, { transports: ["websocket"], extraHeaders: { cookie }, forceNew: true, reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      const ack = await socket.emitWithAck("join", { roomId: ready.roomIds[Math.floor(i / ready.perRoom)], tabId: `bench-${i}` });
+      if (!ack.ok) throw new Error(`join failed: ${JSON.stringify(ack)}`);
+      return socket;
+    }),
+  );
+}
+
+/** One editor per room has the document open, as in a real room (the assistant reads the live text). */
+async function openDocuments(): Promise<HocuspocusProvider[]> {
+  return Promise.all(
+    ready.roomIds.map((roomId, r) => {
+      const cookie = ready.cookies[r * ready.perRoom]!;
+      class CookieSocket extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers: { cookie } });
+        }
+      }
+      const websocketProvider = new HocuspocusProviderWebsocket({ url: `${ready.url.replace(/^http/, "ws")}/collab`, WebSocketPolyfill: CookieSocket });
+      const provider = new HocuspocusProvider({ name: roomId, websocketProvider, token: "cookie" });
+      provider.attach();
+      return new Promise<HocuspocusProvider>((resolve) => provider.on("synced", () => resolve(provider)));
+    }),
+  );
+}
+
+/** One question per socket, all at once; times to the asker's first delta and to its `done`. */
+async function throughServer(sockets: Socket[]): Promise<Sample[]> {
+  return Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise<Sample>((resolve, reject) => {
+          let answerId: string | null = null;
+          let ttft = 0;
+          const early: string[] = [];
+          const onDelta = (d: { answerId: string }) => {
+            if (answerId === null) early.push(d.answerId);
+            else if (!ttft && d.answerId === answerId) ttft = performance.now() - t0;
+          };
+          const onDone = (d: { answer: { id: string } }) => {
+            if (d.answer.id !== answerId) return;
+            socket.off(assistantEvents.delta, onDelta).off(assistantEvents.done, onDone);
+            resolve({ ttft, total: performance.now() - t0 });
+          };
+          socket.on(assistantEvents.delta, onDelta).on(assistantEvents.done, onDone);
+          const t0 = performance.now();
+          socket.emitWithAck(assistantEvents.ask, { action: "explain", selection: { startLine: 10, startColumn: 1, endLine: 12, endColumn: 1 } }).then((ack) => {
+            if (!ack.ok) return reject(new Error(`ask refused: ${ack.code} ${ack.message}`));
+            answerId = ack.data.answerId;
+            if (early.includes(answerId!)) ttft = performance.now() - t0;
+          }, reject);
+        }),
+    ),
+  );
+}
+
+try {
+  const sockets = await connectAll();
+  const docs = await openDocuments();
+  // Warm-up: JIT, PGlite caches, HTTP keep-alive pools on both paths.
+  await direct(5);
+  await throughServer(sockets.slice(0, 5));
+  server.stdin!.write("reset\n");
+
+  const base = await direct(CONCURRENT);
+  const ours = await throughServer(sockets);
+  const loop = await report();
+  sockets.forEach((s) => s.disconnect());
+  docs.forEach((d) => d.destroy());
+
+  const row = (name: string, xs: Sample[]) => ({
+    path: name,
+    ttft_p50_ms: round(pct(xs.map((x) => x.ttft), 50)),
+    ttft_p99_ms: round(pct(xs.map((x) => x.ttft), 99)),
+    total_p50_ms: round(pct(xs.map((x) => x.total), 50)),
+    total_p99_ms: round(pct(xs.map((x) => x.total), 99)),
+  });
+  const b = row("direct to the fake provider (baseline)", base);
+  const o = row("through CodeRoom (socket → server → provider → room)", ours);
+  const added = {
+    path: "added by the server",
+    ttft_p50_ms: round(o.ttft_p50_ms - b.ttft_p50_ms),
+    ttft_p99_ms: round(o.ttft_p99_ms - b.ttft_p99_ms),
+    total_p50_ms: round(o.total_p50_ms - b.total_p50_ms),
+    total_p99_ms: round(o.total_p99_ms - b.total_p99_ms),
+  };
+  console.log(
+    `${CONCURRENT} concurrent questions (${ready.perRoom} per room); fake provider: ${TTFT_MS} ms to first token, ${TOKENS} tokens at 50 tokens/s; ` +
+      `${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+  );
+  console.table([b, o, added]);
+  console.log(`server event loop during the run: max delay ${round(loop.loopMaxMs)} ms, p99 ${round(loop.loopP99Ms)} ms; RSS ${Math.round(loop.rssMb)} MB`);
+  const met = {
+    ttft_added_p99: added.ttft_p99_ms <= TARGETS.addedP99Ms,
+    total_added_p99: added.total_p99_ms <= TARGETS.addedP99Ms,
+    event_loop: loop.loopMaxMs <= TARGETS.loopStallMs,
+  };
+  console.log("Targets:", JSON.stringify({ targets: TARGETS, met }));
+  fs.mkdirSync(new URL("results/", import.meta.url), { recursive: true });
+  fs.writeFileSync(
+    new URL("results/ai.json", import.meta.url),
+    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, baseline: b, server: o, added, loop, met }, null, 2),
+  );
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await fake.close();
+}

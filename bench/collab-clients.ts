@@ -1,0 +1,82 @@
+// Load clients of collab.bench.ts: CRDT typists on /collab (real @hocuspocus/provider) and
+// naive full-text typists on a Socket.IO relay. Both count the bytes they put on and take
+// off the wire, and record keystroke-to-peer latency (all clients share this process's clock).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import readline from "node:readline";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { io as ioClient, type Socket } from "socket.io-client";
+import WebSocket from "ws";
+import * as Y from "yjs";
+
+export interface Wire {
+  tx: number;
+  rx: number;
+}
+
+/** Starts a TypeScript child server and resolves with its JSON ready line. */
+export function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
+  // e.g. COLLAB_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
+  const nodeArgs = (process.env.COLLAB_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve({ child, ready: JSON.parse(line) }));
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
+  });
+}
+
+/** CPU seconds (user + system) and resident memory of a process, from /proc. */
+export function processUsage(pid: number): { cpuSeconds: number; rssMb: number; peakRssMb: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { cpuSeconds: ticks / 100, rssMb: kb("VmRSS") / 1024, peakRssMb: kb("VmHWM") / 1024 };
+}
+
+/** A CRDT client: a provider whose websocket counts bytes, and a Y.Text to type into. */
+export function crdtClient(url: string, roomId: string, token: string, wire: Wire): HocuspocusProvider {
+  class CountingSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers: { cookie: `coderoom_session=${token}` } });
+      this.on("message", (data: Buffer) => {
+        wire.rx += data.byteLength;
+      });
+    }
+    override send(data: Uint8Array, ...rest: unknown[]): void {
+      wire.tx += data.byteLength;
+      (super.send as (d: Uint8Array, ...r: unknown[]) => void)(data, ...rest);
+    }
+  }
+  const websocketProvider = new HocuspocusProviderWebsocket({ url: `${url.replace(/^http/, "ws")}/collab`, WebSocketPolyfill: CountingSocket });
+  const provider = new HocuspocusProvider({ name: roomId, websocketProvider, token: "session-cookie" });
+  provider.attach();
+  return provider;
+}
+
+/** Keys of the single-character items of an update: "client:clock". */
+export function itemKeys(update: Uint8Array): string[] {
+  return Y.decodeUpdate(update).structs.map((s) => `${s.id.client}:${s.id.clock}`);
+}
+
+/** A naive full-text client on the relay, counting bytes through engine.io packet events. */
+export function naiveClient(url: string, roomId: string, wire: Wire): Socket {
+  const socket = ioClient(`${url}/editor`, { transports: ["websocket"], forceNew: true });
+  socket.on("connect", () => {
+    const engine = socket.io.engine;
+    engine.on("packetCreate", (p: { data?: unknown }) => {
+      wire.tx += typeof p.data === "string" ? Buffer.byteLength(p.data) : 0;
+    });
+    engine.on("packet", (p: { data?: unknown }) => {
+      wire.rx += typeof p.data === "string" ? Buffer.byteLength(p.data) : 0;
+    });
+    socket.emit("join", { roomId });
+  });
+  return socket;
+}
+
+/** p-th percentile of sorted numbers. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
