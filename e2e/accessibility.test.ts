@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { seriousViolations, type AxeFinding } from "./axe";
@@ -35,6 +39,8 @@ const loggedInPages = ["/dashboard", "/profile", "/editprofile", "/changepasswor
 const guestPages = ["/dashboard", "/profile", "/create-account"];
 
 const account = { fullName: "Axe Tester", email: `axe.${Date.now()}@example.com`, password: "Secret123!" };
+const admin = { fullName: "Axe Admin", email: `axe.admin.${Date.now()}@example.com`, password: "Secret123!" };
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** A line per finding, short enough to read in a test report. */
 const describeFinding = (where: string, f: AxeFinding) => `${where}: ${f.impact} ${f.rule} on ${f.targets.slice(0, 3).join(", ")} ${f.summary}`;
@@ -61,6 +67,13 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
       });
       roomId = ((await res.json()) as { data: { roomId: string } }).data.roomId;
     } else console.warn("e2e/accessibility: no runnable language here, the playground page is not checked");
+    // An admin for /allpayments, granted through the running server's admin channel.
+    const adminReg = await fetch(`${server.url}/api/v1/users/register`, { method: "POST", headers, body: JSON.stringify(admin) });
+    if (!adminReg.ok) throw new Error(`register failed: ${adminReg.status}`);
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "apps/server/src/cli/admin.ts", "grant", admin.email], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    });
     browser = await launchBrowser();
   });
 
@@ -150,6 +163,16 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
     await guestPage.waitForURL(`${server.url}/`);
     for (const path of guestPages) await visit(guestPage, path, `${key} guest`, findings);
     await guest.close();
+
+    const adminContext = await newContext(size, theme);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto("/signin");
+    await adminPage.getByLabel("Email", { exact: true }).fill(admin.email);
+    await adminPage.getByLabel("Password", { exact: true }).fill(admin.password);
+    await adminPage.getByRole("button", { name: "Sign In", exact: true }).click();
+    await adminPage.waitForURL(`${server.url}/`);
+    await visit(adminPage, "/allpayments", `${key} admin`, findings);
+    await adminContext.close();
 
     expect(findings).toEqual([]);
   }, 300_000);

@@ -20,7 +20,7 @@ export function RevenueChart({ months }: { months: TPaymentSummary["revenueByMon
     <Card className="p-5">
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">Revenue over time</h2>
       {months.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-500">No revenue in the last 12 months.</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No revenue in the last 12 months.</p>
       ) : (
         <svg viewBox={`0 0 ${W} ${H + 24}`} role="img" aria-label="Revenue per month, last 12 months" className="mt-4 w-full">
           <line x1={PAD} y1={H} x2={W - PAD} y2={H} className="stroke-slate-300 dark:stroke-slate-700" />
