@@ -31,3 +31,15 @@ export async function signedInPage(context: BrowserContext, account: TestAccount
   await p.waitForURL("**/dashboard");
   return p;
 }
+
+/** Creates a Python room from the dashboard as a person would, and returns its ID once in it. */
+export async function createPythonRoom(page: Page, roomName: string): Promise<string> {
+  await page.getByLabel("Room Name").fill(roomName);
+  const select = page.getByLabel("Programming Language");
+  const python = await select.locator("option", { hasText: /^Python/ }).first().getAttribute("value");
+  if (!python) throw new Error("the server offers no Python");
+  await select.selectOption(python);
+  await page.getByRole("button", { name: "Create Room", exact: true }).click();
+  await page.waitForURL(/\/playground\/[A-Z0-9]{6}$/);
+  return page.url().split("/").pop()!;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../apps/server/src/modules/ai/fake-openai-server";
 import { hasChromium, launchBrowser } from "./browser";
-import { registerAccount, signedInPage } from "./accounts-kit";
+import { createPythonRoom, registerAccount, signedInPage } from "./accounts-kit";
 import { startServer, type RunningServer } from "./server";
 
 const available = hasChromium();
@@ -70,14 +70,7 @@ describe.skipIf(!available || !canRun)("the room assistant with two people", () 
   });
 
   it("the owner writes a broken Python program, runs it, and both see the failure", async () => {
-    await ownerPage.getByLabel("Room Name").fill("Fix Room");
-    const select = ownerPage.getByLabel("Programming Language");
-    const python = await select.locator("option", { hasText: /^Python/ }).first().getAttribute("value");
-    expect(python, "the server offers Python").toBeTruthy();
-    await select.selectOption(python!);
-    await ownerPage.getByRole("button", { name: "Create Room", exact: true }).click();
-    await ownerPage.waitForURL(/\/playground\/[A-Z0-9]{6}$/);
-    const roomId = ownerPage.url().split("/").pop()!;
+    const roomId = await createPythonRoom(ownerPage, "Fix Room");
     await editor(ownerPage).click();
     await ownerPage.keyboard.press("Control+A");
     await ownerPage.keyboard.press("Delete");

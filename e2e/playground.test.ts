@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hasChromium, launchBrowser } from "./browser";
-import { registerAccount, signedInPage } from "./accounts-kit";
+import { createPythonRoom, registerAccount, signedInPage } from "./accounts-kit";
 import { startServer, type RunningServer } from "./server";
 
 const available = hasChromium();
@@ -73,14 +73,7 @@ describe.skipIf(!available)("the playground with two people", () => {
   });
 
   it("the owner creates a Python room and lands in it", async () => {
-    await ownerPage.getByLabel("Room Name").fill("Pair Room");
-    const select = ownerPage.getByLabel("Programming Language");
-    const python = await select.locator("option", { hasText: /^Python/ }).first().getAttribute("value");
-    expect(python, "the server offers Python").toBeTruthy();
-    await select.selectOption(python!);
-    await ownerPage.getByRole("button", { name: "Create Room", exact: true }).click();
-    await ownerPage.waitForURL(/\/playground\/[A-Z0-9]{6}$/);
-    roomId = ownerPage.url().split("/").pop()!;
+    roomId = await createPythonRoom(ownerPage, "Pair Room");
     await ownerPage.getByRole("heading", { name: `Room ID: ${roomId}` }).waitFor();
     await editor(ownerPage).waitFor();
     expect(await ownerPage.getByTestId("access-badge").textContent()).toBe("Owner");
