@@ -78,6 +78,9 @@ async function connectAll(): Promise<Socket[]> {
       });
       const ack = await socket.emitWithAck("join", { roomId: ready.roomIds[Math.floor(i / ready.perRoom)], tabId: `bench-${i}` });
       if (!ack.ok) throw new Error(`join failed: ${JSON.stringify(ack)}`);
+      // As the web client does on joining: the assistant panel asks for its history and quota.
+      const state = await socket.emitWithAck(assistantEvents.state, {});
+      if (!state.ok) throw new Error(`assistant state failed: ${JSON.stringify(state)}`);
       return socket;
     }),
   );

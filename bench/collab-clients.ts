@@ -80,3 +80,39 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** Types on every client at `keysPerSecond` for `seconds` (starts staggered); returns the keystroke count. */
+export async function typeFor(seconds: number, clients: number, keysPerSecond: number, keystroke: (client: number) => void): Promise<number> {
+  let keystrokes = 0;
+  const timers: NodeJS.Timeout[] = [];
+  const every = 1000 / keysPerSecond;
+  for (let c = 0; c < clients; c += 1) {
+    const start = setTimeout(() => {
+      timers.push(
+        setInterval(() => {
+          keystroke(c);
+          keystrokes += 1;
+        }, every),
+      );
+    }, Math.random() * every);
+    timers.push(start);
+  }
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  timers.forEach((t) => clearInterval(t));
+  return keystrokes;
+}
+
+export const randomChar = () => String.fromCharCode(97 + Math.floor(Math.random() * 26));
+
+/**
+ * Where a typist's next keystroke goes: after its previous one, as people type, and now and
+ * then (1 in 20) somewhere else in the document, as when they click elsewhere. Peers' edits
+ * before the cursor shift it a little, as a sloppy typist would.
+ */
+export function typistCursor(): (length: number) => number {
+  let cursor = -1;
+  return (length) => {
+    if (cursor < 0 || cursor > length || Math.random() < 0.05) cursor = Math.floor(Math.random() * (length + 1));
+    return cursor++;
+  };
+}

@@ -1,30 +1,37 @@
-// Live co-editing under load: ROOMS rooms × 5 clients (real @hocuspocus/provider over /collab,
-// 1,000 connections by default) each typing 5 keystrokes/s for SECONDS against one server
-// process. Reports keystroke-to-peer latency p50/p95/p99, server CPU and RSS, bytes on the
-// wire per keystroke and whether every room converged; baseline in the same run: the
-// original full-text relay on the same 20 KB document (fewer rooms: at full load it would
-// need ~500 MB/s). Targets: p99 <= 50 ms, every room converged, bytes/keystroke <= 1/50 of
-// the baseline. COLLAB_BENCH_SECONDS, COLLAB_BENCH_ROOMS, COLLAB_BENCH_BASELINE_ROOMS shorten it.
+// Live co-editing under load: ROOMS rooms × 5 typists on /collab (1,000 connections by
+// default) each typing 5 keystrokes/s after their cursor (jumping elsewhere 1 time in 20) for
+// SECONDS, after a 3 s warm-up, against one server process. The typists are lean protocol
+// clients (collab-typist.ts) spread over COLLAB_BENCH_WORKERS load-generator processes
+// (default 2), so this 2-core machine can drive the server too. Reports keystroke-to-peer
+// latency p50/p95/p99, server CPU and RSS, bytes on the wire per keystroke and whether every
+// room converged; baseline in the same run: the original full-text relay on the same 20 KB
+// document (fewer rooms: at full load it would need ~500 MB/s). Targets: p99 <= 50 ms, every
+// room converged, bytes/keystroke <= 1/50 of the baseline. COLLAB_BENCH_SECONDS,
+// COLLAB_BENCH_ROOMS and COLLAB_BENCH_BASELINE_ROOMS shorten it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import type { HocuspocusProvider } from "@hocuspocus/provider";
+import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "socket.io-client";
-import * as Y from "yjs";
-import { crdtClient, itemKeys, naiveClient, percentile, processUsage, startChild, type Wire } from "./collab-clients";
+import { naiveClient, percentile, processUsage, randomChar, startChild, typeFor, typistCursor, type Wire } from "./collab-clients";
+import type { FromWorker, ToWorker, WorkerJob } from "./collab-worker";
 
 const SECONDS = Number(process.env.COLLAB_BENCH_SECONDS ?? 60);
 const ROOMS = Number(process.env.COLLAB_BENCH_ROOMS ?? 200);
 const BASELINE_ROOMS = Number(process.env.COLLAB_BENCH_BASELINE_ROOMS ?? 20);
 const BASELINE_SECONDS = Math.min(SECONDS, 15);
+const WARMUP_SECONDS = 3;
 const CLIENTS = 5;
 const KEYS_PER_SECOND = 5;
 const TARGETS = { p99Ms: 50, bytesRatio: 1 / 50 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverScript = path.join(here, "../apps/server/test/realtime-server-child.ts");
 const naiveScript = path.join(here, "collab-naive-server.ts");
+const workerScript = path.join(here, "collab-worker.ts");
+/** Load-generator processes (whole rooms each): one event loop cannot drive 1,000 providers on time. */
+const WORKERS = Number(process.env.COLLAB_BENCH_WORKERS ?? 2);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A 20 KB program-like document. */
@@ -33,7 +40,6 @@ function document20k(): string {
   for (let i = 0; lines.join("\n").length < 20 * 1024; i += 1) lines.push(`def function_${i}(x):\n    return x * ${i} + ${i % 7}  # line ${i}`);
   return `${lines.join("\n")}\n`.slice(0, 20 * 1024);
 }
-const randomChar = () => String.fromCharCode(97 + Math.floor(Math.random() * 26));
 
 interface Row {
   run: string;
@@ -49,24 +55,20 @@ interface Row {
   converged: string;
 }
 
-/** Types on every client at 5 keys/s for `seconds`; returns the keystroke count. */
-async function typeFor(seconds: number, clients: number, keystroke: (client: number) => void): Promise<number> {
-  let keystrokes = 0;
-  const timers: NodeJS.Timeout[] = [];
-  for (let c = 0; c < clients; c += 1) {
-    const start = setTimeout(() => {
-      timers.push(
-        setInterval(() => {
-          keystroke(c);
-          keystrokes += 1;
-        }, 1000 / KEYS_PER_SECOND),
-      );
-    }, Math.random() * (1000 / KEYS_PER_SECOND));
-    timers.push(start);
-  }
-  await sleep(seconds * 1000);
-  timers.forEach((t) => clearInterval(t));
-  return keystrokes;
+/** Starts a load-generator process for some whole rooms; resolves once its clients are synced. */
+async function startWorker(job: WorkerJob): Promise<{ child: ChildProcess; next: () => Promise<FromWorker> }> {
+  const nodeArgs = (process.env.COLLAB_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = fork(workerScript, [], { execArgv: [...nodeArgs, "--import", "tsx"], env: { ...process.env, COLLAB_WORKER_JOB: JSON.stringify(job) } });
+  const inbox: FromWorker[] = [];
+  const waiting: ((m: FromWorker) => void)[] = [];
+  child.on("message", (m: FromWorker) => (waiting.length ? waiting.shift()!(m) : inbox.push(m)));
+  const next = () =>
+    new Promise<FromWorker>((resolve, reject) => {
+      if (inbox.length) return resolve(inbox.shift()!);
+      waiting.push(resolve);
+      child.once("exit", (code) => reject(new Error(`a load generator exited (${code})`)));
+    });
+  return { child, next };
 }
 
 async function crdtRun(doc: string): Promise<Row> {
@@ -81,72 +83,48 @@ async function crdtRun(doc: string): Promise<Row> {
   });
   const { port, tokens, roomIds, pid } = ready as { port: number; tokens: string[]; roomIds: string[]; pid: number };
   const url = `http://127.0.0.1:${port}`;
-  const wire: Wire = { tx: 0, rx: 0 };
-  const sent = new Map<string, number>();
-  const latencies: number[] = [];
-  const providers: HocuspocusProvider[] = [];
-  for (let r = 0; r < ROOMS; r += 1) {
-    for (let c = 0; c < CLIENTS; c += 1) {
-      const p = crdtClient(url, roomIds[r]!, tokens[r * CLIENTS + c]!, wire);
-      p.document.on("update", (update: Uint8Array, origin: unknown) => {
-        if (origin !== p) return;
-        const now = performance.now();
-        for (const key of itemKeys(update)) {
-          const at = sent.get(key);
-          if (at !== undefined) latencies.push(now - at);
-        }
-      });
-      providers.push(p);
-    }
-    // Connect in waves so the handshakes do not all queue at once.
-    if (r % 20 === 19) await sleep(200);
+  const jobs: WorkerJob[] = Array.from({ length: WORKERS }, () => ({ url, rooms: [], keysPerSecond: KEYS_PER_SECOND }));
+  roomIds.forEach((roomId, r) => jobs[r % WORKERS]!.rooms.push({ roomId, tokens: tokens.slice(r * CLIENTS, (r + 1) * CLIENTS) }));
+  const workers = [];
+  for (const job of jobs) {
+    const w = await startWorker(job);
+    const first = await w.next();
+    if (first.type !== "synced") throw new Error(`unexpected ${first.type}`);
+    workers.push(w);
   }
-  const syncDeadline = Date.now() + 120_000;
-  while (!providers.every((p) => p.isSynced)) {
-    if (Date.now() > syncDeadline) throw new Error("clients did not sync within 120 s");
-    await sleep(200);
-  }
-  wire.tx = 0;
-  wire.rx = 0;
+  workers.forEach((w) => w.child.send({ type: "type", warmupSeconds: WARMUP_SECONDS, seconds: SECONDS } satisfies ToWorker));
+  for (const w of workers) if ((await w.next()).type !== "warm") throw new Error("expected warm");
   const before = processUsage(pid);
-  process.kill(pid, "SIGUSR2");
-  const clientLag = monitorEventLoopDelay({ resolution: 10 });
-  clientLag.enable();
+  process.kill(pid, "SIGUSR2"); // the server's event-loop figures start now
   const t0 = performance.now();
-  const keystrokes = await typeFor(SECONDS, providers.length, (i) => {
-    const ydoc = providers[i]!.document;
-    const text = ydoc.getText("code");
-    text.insert(Math.floor(Math.random() * (text.length + 1)), randomChar());
-    sent.set(`${ydoc.clientID}:${Y.getState(ydoc.store, ydoc.clientID) - 1}`, performance.now());
+  const typed = (await Promise.all(workers.map((w) => w.next()))).map((m) => {
+    if (m.type !== "typed") throw new Error(`unexpected ${m.type}`);
+    return m;
   });
-  const elapsed = (performance.now() - t0) / 1000;
+  const elapsed = (performance.now() - t0) / 1000 - 1;
   const after = processUsage(pid);
-  const bytes = wire.tx + wire.rx;
-  clientLag.disable();
-  console.log(`load generator event-loop delay p99 ${(clientLag.percentile(99) / 1e6).toFixed(1)} ms (its own share of the latency)`);
-
-  let converged = 0;
-  const convergeDeadline = Date.now() + 30_000;
-  while (Date.now() < convergeDeadline) {
-    converged = 0;
-    for (let r = 0; r < ROOMS; r += 1) {
-      const texts = providers.slice(r * CLIENTS, (r + 1) * CLIENTS).map((p) => p.document.getText("code").toString());
-      if (texts.every((t) => t === texts[0])) converged += 1;
-    }
-    if (converged === ROOMS) break;
-    await sleep(250);
-  }
-  providers.forEach((p) => {
-    p.configuration.websocketProvider.destroy();
-    p.destroy();
-  });
+  process.kill(pid, "SIGUSR2"); // ... and end now (it prints them)
+  workers.forEach((w) => w.child.send({ type: "converge", timeoutMs: 30_000 } satisfies ToWorker));
+  const converged = (await Promise.all(workers.map((w) => w.next()))).reduce((n, m) => n + (m.type === "converged" ? m.rooms : 0), 0);
+  workers.forEach((w) => w.child.send({ type: "close" } satisfies ToWorker));
+  await Promise.all(workers.map((w) => new Promise((r) => w.child.once("exit", r))));
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  latencies.sort((a, b) => a - b);
+
+  const keystrokes = typed.reduce((n, t) => n + t.keystrokes, 0);
+  const bytes = typed.reduce((n, t) => n + t.wire.tx + t.wire.rx, 0);
+  const latencies = typed.flatMap((t) => t.latencies).sort((a, b) => a - b);
+  const expected = keystrokes * (CLIENTS - 1);
+  const clientCpu = typed.reduce((n, t) => n + t.cpuSeconds, 0);
+  console.log(
+    `load generators: ${WORKERS} processes, ${Math.round((clientCpu / elapsed) * 100)} % CPU together, event-loop delay p99 ` +
+      `${typed.map((t) => t.loopP99Ms.toFixed(1)).join(" / ")} ms (their own share of the latency); ` +
+      `${latencies.length} of ${expected} peer deliveries timed (${((latencies.length / expected) * 100).toFixed(1)} %)`,
+  );
   return {
     run: "Yjs over /collab (ours)",
-    connections: providers.length,
+    connections: ROOMS * CLIENTS,
     seconds: Math.round(elapsed),
     keystrokes,
     "p50 ms": +percentile(latencies, 50).toFixed(1),
@@ -168,11 +146,13 @@ async function baselineRun(doc: string): Promise<Row> {
   const texts: string[] = [];
   const sentAt = new Map<string, number>();
   const sockets: Socket[] = [];
+  const cursors: ((length: number) => number)[] = [];
   for (let r = 0; r < BASELINE_ROOMS; r += 1) {
     for (let c = 0; c < CLIENTS; c += 1) {
       const i = sockets.length;
       texts.push(doc);
       const s = naiveClient(url, `R${r}`, wire);
+      cursors.push(typistCursor());
       s.on("codeUpdate", (code: string) => {
         const at = sentAt.get(code);
         if (at !== undefined) latencies.push(performance.now() - at);
@@ -187,9 +167,9 @@ async function baselineRun(doc: string): Promise<Row> {
   wire.rx = 0;
   const before = processUsage(pid);
   const t0 = performance.now();
-  const keystrokes = await typeFor(BASELINE_SECONDS, sockets.length, (i) => {
+  const keystrokes = await typeFor(BASELINE_SECONDS, sockets.length, KEYS_PER_SECOND, (i) => {
     const t = texts[i]!;
-    const at = Math.floor(Math.random() * (t.length + 1));
+    const at = cursors[i]!(t.length);
     texts[i] = t.slice(0, at) + randomChar() + t.slice(at);
     sentAt.set(texts[i]!, performance.now());
     sockets[i]!.emit("codeChange", { code: texts[i] });

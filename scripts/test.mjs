@@ -8,6 +8,7 @@ import path from "node:path";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-results-"));
 // The JSON reports are only read here: remove them however the run ends.
 process.on("exit", () => fs.rmSync(resultsDir, { recursive: true, force: true }));
@@ -41,6 +42,11 @@ function vitest(label, project, extraArgs = [], env = {}) {
   // A file that fails to load counts no test but must fail the run.
   const broken = r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
   totals.failed += broken;
+  // Name what failed again at the end, so a long log's tail says which tests to look at.
+  for (const file of r.testResults) {
+    if (file.status === "failed" && file.assertionResults.length === 0) failedTests.push(`${label}: ${file.name} (did not load)`);
+    for (const t of file.assertionResults) if (t.status === "failed") failedTests.push(`${label}: ${path.basename(file.name)} › ${t.fullName}`);
+  }
   if (!ok || r.numFailedTests > 0 || broken > 0) failures.push(label);
 }
 
@@ -78,6 +84,7 @@ if (want("e2e")) {
   }
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✗ ${t}`).join("\n")}`);
 console.log(failures.length ? `\nFailed: ${failures.join(", ")}` : "\nAll suites green.");
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0);

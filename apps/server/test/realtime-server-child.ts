@@ -60,11 +60,18 @@ process.stdout.write(`${JSON.stringify({ port, tokens, roomIds, pid: process.pid
 // Event-loop delay, printed to stderr at exit: how long the server made messages wait.
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
-// The benchmark resets it when the measured phase starts.
-process.on("SIGUSR2", () => lag.reset());
+const ms = (ns: number) => (ns / 1e6).toFixed(1);
+const printLag = (when: string) =>
+  process.stderr.write(`server event-loop delay ${when}: p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms\n`);
+// The benchmark signals the start of its measured phase (reset) and its end (print).
+let measuring = false;
+process.on("SIGUSR2", () => {
+  if (measuring) printLag("during the measured phase");
+  else lag.reset();
+  measuring = !measuring;
+});
 process.on("SIGTERM", () => {
-  const ms = (ns: number) => (ns / 1e6).toFixed(1);
-  process.stderr.write(`server event-loop delay p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms\n`);
+  printLag("until shutdown");
   void realtime
     .close()
     .then(() => app.close())

@@ -65,7 +65,8 @@ export async function createSandboxRunner(config: Config, log: ExecLog): Promise
   const uidCount = Math.max(16, config.RUN_CONCURRENCY * 2);
   let lease: UidLease | null = null;
   let sandboxHost = host;
-  if (host.ok) {
+  // Per-job uids exist only as root; rootless jobs all run as the mapped uid 65534 in their own namespaces.
+  if (host.ok && host.tools.mode === "root") {
     try {
       lease = await claimUids(config.SANDBOX_UID, uidCount);
     } catch (err) {
@@ -76,7 +77,7 @@ export async function createSandboxRunner(config: Config, log: ExecLog): Promise
     host: sandboxHost,
     languages: discovery.installed,
     rootDir: config.SANDBOX_DIR,
-    uids: lease?.uids ?? [],
+    uids: lease?.uids ?? (sandboxHost.ok ? Array.from({ length: uidCount }, (_, i) => i) : []),
     limits: sandboxLimits(config),
     log,
     onClose: () => lease?.release() ?? Promise.resolve(),

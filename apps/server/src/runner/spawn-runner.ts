@@ -15,18 +15,24 @@ export interface RunnerProcess {
 }
 
 /**
- * Starts the runner supervisor (as root, before the web process drops its privileges).
- * Its socket lives in SANDBOX_DIR (0711, root's) under this process's pid, so several
- * instances on one host never share one; only `ownerUid` may connect to it.
+ * Starts the runner supervisor (as root, before the web process drops its privileges;
+ * or, started without root, as this same uid). Its socket lives in SANDBOX_DIR (0711)
+ * under this process's pid, so several instances on one host never share one; only
+ * `ownerUid` (without it: this uid) may connect to it.
  */
-export async function spawnRunner(opts: { sandboxDir: string; ownerUid: number }): Promise<RunnerProcess> {
+export async function spawnRunner(opts: { sandboxDir: string; ownerUid?: number }): Promise<RunnerProcess> {
   const script = runnerScript();
   await fs.access(script).catch(() => {
     throw new Error(`the code runner ${script} is missing: build the server again (npm run build)`);
   });
   await fs.mkdir(opts.sandboxDir, { recursive: true, mode: 0o711 });
+  // Without root, a SANDBOX_DIR that root made earlier is not ours: say so here, not after the runner failed.
+  await fs.access(opts.sandboxDir, fs.constants.W_OK).catch(() => {
+    throw new Error(`SANDBOX_DIR ${opts.sandboxDir} is not writable by uid ${process.getuid?.() ?? "?"}`);
+  });
   const socketPath = path.join(opts.sandboxDir, `runner-${process.pid}.sock`);
-  const child = spawn(process.execPath, [...process.execArgv, script, "--socket", socketPath, "--owner-uid", String(opts.ownerUid)], {
+  const owner = opts.ownerUid === undefined ? [] : ["--owner-uid", String(opts.ownerUid)];
+  const child = spawn(process.execPath, [...process.execArgv, script, "--socket", socketPath, ...owner], {
     // stdin is the lifeline: the runner exits when it closes (this process died).
     stdio: ["pipe", "inherit", "inherit"],
     // Its own process group: a Ctrl-C meant for the server does not kill jobs mid-run; it stops with us.

@@ -1,8 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ROOTLESS_JOB_UID } from "./rootless-host";
+
+/**
+ * root: each job runs as its own host uid (the runner has root to switch to it).
+ * rootless: the server has no root; each job is uid 65534 in its own user namespace,
+ * which is the server's uid on the host (README, "Which guarantees hold where").
+ */
+export type SandboxMode = "root" | "rootless";
 
 /** What the sandbox is built from on this host, found once at start. */
 export interface SandboxTools {
+  mode: SandboxMode;
   bwrap: string;
   bash: string;
   /** bwrap arguments that recreate the host's top-level /bin, /lib... in the sandbox (rootLinks). */
@@ -66,8 +75,9 @@ export async function rootLinks(): Promise<string[]> {
 /**
  * bwrap's invocation for one step: every namespace new (no network at all), /usr
  * read-only, a read-only root with a private /tmp and the work dir at /box, a cleared
- * environment, the seccomp filter. The gate starts it as the job's uid (bwrap's --uid
- * alone would keep real uid 0); bwrap itself sets no_new_privs and drops all capabilities.
+ * environment, the seccomp filter. In root mode the gate starts it as the job's uid
+ * (bwrap's --uid alone would keep real uid 0); in rootless mode it runs as the server's
+ * uid and maps it to 65534. bwrap itself sets no_new_privs and drops all capabilities.
  */
 export function bwrapInvocation(tools: SandboxTools, step: BwrapStep): BwrapInvocation {
   const etc = [...BASE_ETC, ...step.etc].flatMap((p) => ["--ro-bind-try", p, p]);
@@ -76,6 +86,7 @@ export function bwrapInvocation(tools: SandboxTools, step: BwrapStep): BwrapInvo
     "--unshare-all",
     "--unshare-user",
     "--disable-userns",
+    ...(tools.mode === "rootless" ? ["--uid", String(ROOTLESS_JOB_UID), "--gid", String(ROOTLESS_JOB_UID)] : []),
     "--die-with-parent",
     "--new-session",
     "--clearenv",

@@ -37,23 +37,30 @@ export interface CgroupDriver {
   sweep(isStale: (name: string) => boolean): Promise<void>;
 }
 
-interface Mount {
+export interface Mount {
+  /** Where the mount shows its filesystem from (a cgroup namespace shows "/"). */
+  root: string;
   point: string;
   fstype: string;
   options: string[];
 }
 
-async function mounts(): Promise<Mount[]> {
-  const text = await fs.readFile("/proc/self/mountinfo", "utf8");
+/** The mounts listed in a /proc/<pid>/mountinfo text. */
+export function parseMountinfo(text: string): Mount[] {
+  const unescape = (s: string) => s.replace(/\\040/g, " ");
   return text
     .split("\n")
     .filter(Boolean)
     .map((line) => {
       const [left, right = ""] = line.split(" - ");
-      const point = (left ?? "").split(" ")[4] ?? "";
+      const fields = (left ?? "").split(" ");
       const [fstype = "", , superOptions = ""] = right.split(" ");
-      return { point: point.replace(/\\040/g, " "), fstype, options: superOptions.split(",") };
+      return { root: unescape(fields[3] ?? ""), point: unescape(fields[4] ?? ""), fstype, options: superOptions.split(",") };
     });
+}
+
+async function mounts(): Promise<Mount[]> {
+  return parseMountinfo(await fs.readFile("/proc/self/mountinfo", "utf8"));
 }
 
 const NEEDED = ["memory", "pids", "cpu", "cpuacct"] as const;

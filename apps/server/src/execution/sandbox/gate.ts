@@ -4,7 +4,8 @@ import { BWRAP_ARGS_FD, BWRAP_BLOCK_FD, BWRAP_SECCOMP_FD, type BwrapInvocation, 
 import type { Cgroup, CgroupDriver, CgroupLimits } from "./cgroup";
 
 /**
- * The gate: bash, already running as the job's uid inside the job's cgroup, blocked
+ * The gate: bash, already running as the job's uid (rootless mode: the server's own)
+ * inside the job's cgroup, blocked
  * on fd 3. The server sends it NUL-separated fields (stdio paths, rlimits, the bwrap
  * command) and closes fd 3; it redirects its stdio, sets the rlimits and execs bwrap,
  * which reads its options from fd 5 and its seccomp filter from fd 4 (and closes both).
@@ -65,14 +66,13 @@ export class Gate {
     for (const fd of [3, BWRAP_SECCOMP_FD, BWRAP_ARGS_FD, BWRAP_BLOCK_FD]) (child.stdio as unknown as (Writable | null)[])[fd]?.on("error", () => undefined);
   }
 
-  /** Spawns a gate for `uid` in a new cgroup named `name`. */
+  /** Spawns a gate for `uid` (in rootless mode a slot number: no uid switch) in a new cgroup named `name`. */
   static async open(tools: SandboxTools, cgroups: CgroupDriver, uid: number, name: string): Promise<Gate> {
     const cgroup = await cgroups.create(name, GATE_DEFAULT_LIMITS);
     let gate: Gate | undefined;
     try {
       const child = spawn(tools.bash, ["-c", GATE_SCRIPT, "gate"], {
-        uid,
-        gid: uid,
+        ...(tools.mode === "root" ? { uid, gid: uid } : {}),
         stdio: ["ignore", "ignore", "ignore", "pipe", "pipe", "pipe", "pipe"],
         env: { PATH: "/usr/bin:/bin" },
         detached: true,

@@ -27,6 +27,7 @@ export interface SandboxRunnerOptions {
   host: SandboxHost;
   languages: InstalledLanguage[];
   rootDir: string;
+  /** The job uids (root mode); in rootless mode only their count matters: how many jobs at once. */
   uids: number[];
   limits: SandboxLimits;
   log: { error(obj: object, msg: string): void };
@@ -111,7 +112,7 @@ export class SandboxRunner implements Runner {
     if (!host.ok) return new SandboxRunner(opts, null);
     let dirs: { runsDir: string; etcDir: string };
     try {
-      dirs = await prepareRootDir(opts.rootDir, opts.uids);
+      dirs = await prepareRootDir(opts.rootDir, opts.uids, host.tools.mode);
       await removeStaleRuns(dirs.runsDir, host.cgroups);
     } catch (err) {
       const reason = `Code execution is unavailable: the sandbox directory ${opts.rootDir} cannot be prepared (${(err as Error).message}).`;
@@ -143,7 +144,7 @@ export class SandboxRunner implements Runner {
     if (uid === undefined) return bareResult(runStatus.internal, "Too many runs at once; please try again.");
     let work: RunFiles | undefined;
     try {
-      work = await prepareRun(dirs.runsDir, uid, lang.spec.source, job);
+      work = await prepareRun(dirs.runsDir, this.owner(uid), lang.spec.source, job);
       return await this.compileAndRun(lang, work, uid, runOpts);
     } catch (err) {
       this.opts.log.error({ err, langId: job.langId }, "sandboxed run failed");
@@ -157,7 +158,7 @@ export class SandboxRunner implements Runner {
   /** The job in a sandbox set up ahead: only its files are written, then it starts. Destroyed after. */
   private async runWarm(lang: InstalledLanguage, warm: WarmSandbox, job: RunJob, runOpts: RunOptions): Promise<TRunResult> {
     try {
-      await fillRun(warm.work, warm.uid, lang.spec.source, job);
+      await fillRun(warm.work, this.owner(warm.uid), lang.spec.source, job);
       const outcome = await this.step(lang, warm.input, runOpts, warm.gate);
       return await this.runResult(warm.work, languageRunLimits(lang, this.opts.limits.run), outcome, null);
     } catch (err) {
@@ -177,7 +178,7 @@ export class SandboxRunner implements Runner {
     let work: RunFiles | undefined;
     let gate: Gate | undefined;
     try {
-      work = await prepareRun(dirs.runsDir, uid, lang.spec.source, { langId: lang.id, code: "", stdin: "" });
+      work = await prepareRun(dirs.runsDir, this.owner(uid), lang.spec.source, { langId: lang.id, code: "", stdin: "" });
       const input = this.runStepInput(lang, uid, work, streamed === "s");
       gate = await pool.take(uid);
       if (!gate?.ready) gate = await Gate.open(host.tools, host.cgroups, uid, pool.nextName());
@@ -190,6 +191,11 @@ export class SandboxRunner implements Runner {
       pool.release(uid);
       return null;
     }
+  }
+
+  /** Who owns a run's files: the job uid in root mode; in rootless mode the server (null: no chown). */
+  private owner(uid: number): number | null {
+    return this.ready?.host.tools.mode === "root" ? uid : null;
   }
 
   private async destroyWarm(warm: WarmSandbox): Promise<void> {

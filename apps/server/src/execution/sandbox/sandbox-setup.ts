@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { rootLinks, type SandboxTools } from "./bwrap-command";
+import { rootLinks, type SandboxMode, type SandboxTools } from "./bwrap-command";
 import { detectCgroups, type CgroupDriver } from "./cgroup";
+import { inspectRootlessHost, openDelegatedCgroups, ROOTLESS_JOB_UID } from "./rootless-host";
 import { buildSeccompFilter } from "./seccomp-filter";
 
 const TOOL_DIRS = ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"];
@@ -22,9 +23,10 @@ async function findTool(name: string): Promise<string | null> {
 export type SandboxHost = { ok: true; tools: SandboxTools; cgroups: CgroupDriver } | { ok: false; reason: string };
 
 /**
- * Checks what the sandbox needs on this host. The reasons are shown to users
- * verbatim (503), so they say what to install; the server never falls back to
- * running code without the sandbox.
+ * Checks what the sandbox needs on this host. Started as root it runs in root mode;
+ * without root, in rootless mode when the kernel allows it (rootless-host.ts), else
+ * not at all. The reasons are shown to users verbatim (503), so they say what to
+ * install or change; the server never falls back to running code with less isolation.
  */
 export async function inspectSandboxHost(): Promise<SandboxHost> {
   const [bwrap, bash, stdbuf] = await Promise.all([findTool("bwrap"), findTool("bash"), findTool("stdbuf")]);
@@ -34,21 +36,16 @@ export async function inspectSandboxHost(): Promise<SandboxHost> {
   if (!bash) {
     return { ok: false, reason: "Code execution is unavailable: bash is missing on the server (sudo apt-get install bash)." };
   }
-  if (process.getuid?.() !== 0) {
-    return {
-      ok: false,
-      reason:
-        "Code execution is unavailable: the server was started without root. The sandbox needs root to run each job " +
-        "as its own unprivileged user under cgroup limits; started as root, CodeRoom keeps root only in its code runner " +
-        "process and serves the web as an unprivileged user. Or set EXECUTION_BACKEND=judge0 to use a Judge0 cluster.",
-    };
-  }
+  const mode = process.getuid?.() === 0 ? "root" : "rootless";
+  const rootless = mode === "rootless" ? await inspectRootlessHost({ bwrap, bash }) : null;
+  if (rootless && !rootless.ok) return rootless;
   const seccomp = buildSeccompFilter();
   if (!seccomp) {
     return { ok: false, reason: `Code execution is unavailable: the sandbox has no seccomp filter for this CPU architecture (${process.arch}).` };
   }
   try {
-    return { ok: true, tools: { bwrap, bash, stdbuf: stdbuf?.startsWith("/usr/") ? stdbuf : null, rootLinks: await rootLinks(), seccomp }, cgroups: await detectCgroups() };
+    const cgroups = rootless?.ok ? await openDelegatedCgroups(rootless.cgroupDir) : await detectCgroups();
+    return { ok: true, tools: { mode, bwrap, bash, stdbuf: stdbuf?.startsWith("/usr/") ? stdbuf : null, rootLinks: await rootLinks(), seccomp }, cgroups };
   } catch (err) {
     return { ok: false, reason: `Code execution is unavailable: cgroups are not usable (${(err as Error).message}).` };
   }
@@ -56,9 +53,10 @@ export async function inspectSandboxHost(): Promise<SandboxHost> {
 
 /**
  * Prepares the sandbox's host directory: runs/ for per-run work dirs and etc/ with
- * passwd and group files naming the job uids (some runtimes look their user up).
+ * passwd and group files naming the job uids (some runtimes look their user up); in
+ * rootless mode every job is uid 65534 in its own user namespace.
  */
-export async function prepareRootDir(rootDir: string, uids: number[]): Promise<{ runsDir: string; etcDir: string }> {
+export async function prepareRootDir(rootDir: string, uids: number[], mode: SandboxMode = "root"): Promise<{ runsDir: string; etcDir: string }> {
   const runsDir = path.join(rootDir, "runs");
   const etcDir = path.join(rootDir, "etc");
   // 0711: the job uid (bwrap runs as it) must traverse to its work dir but cannot list others.
@@ -66,8 +64,9 @@ export async function prepareRootDir(rootDir: string, uids: number[]): Promise<{
     await fs.mkdir(dir, { recursive: true, mode: 0o711 });
     await fs.chmod(dir, 0o711);
   }
-  const users = uids.map((uid, i) => `sandbox${i}:x:${uid}:${uid}:CodeRoom sandbox:/box:/usr/sbin/nologin`);
-  const groups = uids.map((uid, i) => `sandbox${i}:x:${uid}:`);
+  const jobUids = mode === "rootless" ? [ROOTLESS_JOB_UID] : uids;
+  const users = jobUids.map((uid, i) => `sandbox${i}:x:${uid}:${uid}:CodeRoom sandbox:/box:/usr/sbin/nologin`);
+  const groups = jobUids.map((uid, i) => `sandbox${i}:x:${uid}:`);
   await fs.writeFile(path.join(etcDir, "passwd"), ["root:x:0:0:root:/root:/usr/sbin/nologin", ...users, ""].join("\n"), { mode: 0o644 });
   await fs.writeFile(path.join(etcDir, "group"), ["root:x:0:", ...groups, ""].join("\n"), { mode: 0o644 });
   return { runsDir, etcDir };

@@ -3,9 +3,11 @@ import { discoverLanguages } from "../languages/discover-languages";
 import { SandboxRunner } from "./sandbox-runner";
 import { SANDBOX_TEST_DIR, testLimits } from "./sandbox-test-kit";
 
-describe("a sandbox that cannot run (e.g. started without root)", () => {
+describe("a sandbox that cannot run (e.g. started without root on a host without cgroup v2 delegation)", () => {
   it("offers no language and refuses runs with the reason", async () => {
-    const reason = "Code execution is unavailable: the server was started without root.";
+    const reason =
+      "Code execution is unavailable: the server was started without root, and the rootless sandbox lacks cgroup v2 delegation: " +
+      "this host has no cgroup v2 hierarchy (cgroup v1 only), so each job's memory, process and CPU limits need root.";
     const { installed } = await discoverLanguages({ cacheFile: `${SANDBOX_TEST_DIR}.toolchains.json` });
     const runner = await SandboxRunner.create({
       host: { ok: false, reason },

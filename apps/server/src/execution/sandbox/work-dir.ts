@@ -22,9 +22,10 @@ function newRunId(): string {
 
 /**
  * Creates a run's host directory: box/ (the job's /box, holding the source, owned by
- * the job uid) and the stdio files beside it, which the job never sees as paths.
+ * the job uid; null in rootless mode, where the server's own uid is the job's) and the
+ * stdio files beside it, which the job never sees as paths.
  */
-export async function prepareRun(runsDir: string, uid: number, sourceName: string, job: RunJob): Promise<RunFiles> {
+export async function prepareRun(runsDir: string, uid: number | null, sourceName: string, job: RunJob): Promise<RunFiles> {
   const id = newRunId();
   const dir = path.join(runsDir, id);
   const files: RunFiles = {
@@ -47,15 +48,15 @@ export async function prepareRun(runsDir: string, uid: number, sourceName: strin
     fs.writeFile(files.stdinFile, job.stdin, { mode: 0o600 }),
     ...empty.map((file) => fs.writeFile(file, "", { mode: 0o600 })),
   ]);
-  await Promise.all([files.boxDir, source, files.stdinFile, ...empty].map((p) => fs.chown(p, uid, uid)));
+  if (uid !== null) await Promise.all([files.boxDir, source, files.stdinFile, ...empty].map((p) => fs.chown(p, uid, uid)));
   return files;
 }
 
 /** Writes a job's source and stdin into a work dir prepared ahead (a warm sandbox), owned by the job uid. */
-export async function fillRun(files: RunFiles, uid: number, sourceName: string, job: RunJob): Promise<void> {
+export async function fillRun(files: RunFiles, uid: number | null, sourceName: string, job: RunJob): Promise<void> {
   const source = path.join(files.boxDir, sourceName);
   await Promise.all([fs.writeFile(source, job.code, { mode: 0o600 }), fs.writeFile(files.stdinFile, job.stdin, { mode: 0o600 })]);
-  await Promise.all([source, files.stdinFile].map((p) => fs.chown(p, uid, uid)));
+  if (uid !== null) await Promise.all([source, files.stdinFile].map((p) => fs.chown(p, uid, uid)));
 }
 
 function ownerAlive(name: string): boolean {

@@ -26,12 +26,6 @@ async function aiLimit(db: Db, user: QuotaUser, at: Date): Promise<{ limit: numb
   return { limit: plan.aiPerDay, planId: plan.planId };
 }
 
-/** Today's AI allowance of the user, for the panel's "3 of 5 left today". */
-export async function aiQuota(db: Db, user: QuotaUser, at: Date): Promise<TAssistantQuota> {
-  const [{ limit }, usage] = await Promise.all([aiLimit(db, user, at), getUsage(db, user.id, at)]);
-  return { used: usage.aiInteractions, limit, resetAt: nextIndiaMidnight(at).toISOString() };
-}
-
 type Allowance = { ok: true } | { ok: false; message: string; resetAt: string };
 
 function refusal(planId: string, limit: number | null, at: Date): Allowance {
@@ -42,15 +36,22 @@ function refusal(planId: string, limit: number | null, at: Date): Allowance {
 
 export type AiPlan = { limit: number | null; planId: string };
 
+export type AiCheck = Allowance & { plan: AiPlan; quota: TAssistantQuota };
+
+/** The allowance for a plan and a count already read: pure, so a cached read can be judged again. */
+export function judgeAi(plan: AiPlan, used: number, at: Date): AiCheck {
+  const quota = { used, limit: plan.limit, resetAt: nextIndiaMidnight(at).toISOString() };
+  const allowance = plan.limit === null || used < plan.limit ? { ok: true as const } : refusal(plan.planId, plan.limit, at);
+  return { ...allowance, plan, quota };
+}
+
 /**
  * Whether the user has an interaction left today, before the provider is called
  * (reads only), with their plan and quota so the rest of the answer needs no re-read.
  */
-export async function checkAi(db: Db, user: QuotaUser, at: Date): Promise<Allowance & { plan: AiPlan; quota: TAssistantQuota }> {
+export async function checkAi(db: Db, user: QuotaUser, at: Date): Promise<AiCheck> {
   const [plan, usage] = await Promise.all([aiLimit(db, user, at), getUsage(db, user.id, at)]);
-  const quota = { used: usage.aiInteractions, limit: plan.limit, resetAt: nextIndiaMidnight(at).toISOString() };
-  const allowance = plan.limit === null || usage.aiInteractions < plan.limit ? { ok: true as const } : refusal(plan.planId, plan.limit, at);
-  return { ...allowance, plan, quota };
+  return judgeAi(plan, usage.aiInteractions, at);
 }
 
 /** Counts one interaction, atomically against the plan's limit, or returns the 429 message (limit, reset time, upgrade). */

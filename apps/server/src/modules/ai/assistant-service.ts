@@ -9,7 +9,8 @@ import {
   type TAssistantState,
 } from "@coderoom/shared/schemas/assistant";
 import type { AppDeps } from "../../deps";
-import { aiQuota, checkAi, consumeAi, refundAi, type AiPlan } from "./ai-quota";
+import { checkAi, consumeAi, judgeAi, refundAi, type AiPlan } from "./ai-quota";
+import { createAllowanceCache } from "./allowance-cache";
 import { createAssistantLimiter } from "./assistant-limits";
 import { buildPrompt } from "./assistant-prompt";
 import { ProviderFailure, createChatProvider, type ChatProvider } from "./chat-provider";
@@ -64,6 +65,22 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const limiter = createAssistantLimiter(config.AI_ROOM_QUESTIONS_PER_MINUTE);
   const live = new Map<string, LiveAnswer>();
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });
+  const allowances = createAllowanceCache();
+
+  /** The pre-check: from what this process last read or counted for the user, else the database. */
+  async function allowance(user: AssistantUser, at: Date) {
+    const hit = allowances.get(user.id, at);
+    if (hit) return judgeAi(hit.plan, hit.used, at);
+    const fresh = await checkAi(db, user, at);
+    allowances.set(user.id, at, fresh.plan, fresh.quota.used);
+    return fresh;
+  }
+  /** The quota shown in the panel (always read), which also refreshes the pre-check's copy. */
+  async function readQuota(user: AssistantUser, at: Date) {
+    const fresh = await checkAi(db, user, at);
+    allowances.set(user.id, at, fresh.plan, fresh.quota.used);
+    return fresh.quota;
+  }
 
   function validate(payload: unknown) {
     const parsed = zAssistantAsk.safeParse(payload ?? {});
@@ -93,7 +110,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       if (!limiter.takeRoomSlot(roomId, at.getTime())) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
       // Checked (reads only) before the provider is called; counted at the first token.
       const [quota, recent, snapshot] = await Promise.all([
-        checkAi(db, user, at),
+        allowance(user, at),
         history.get(roomId),
         req.snapshot(),
       ]);
@@ -141,8 +158,10 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     const count = () =>
       consumeAi(db, entry.user.id, at, plan).then((allowance) => {
         // One answer at a time per user: the count read before the question is still current.
-        if (allowance.ok) io.toAsker(assistantEvents.quota, { ...quota, used: quota.used + 1 });
-        else {
+        if (allowance.ok) {
+          allowances.adjust(entry.user.id, 1);
+          io.toAsker(assistantEvents.quota, { ...quota, used: quota.used + 1 });
+        } else {
           // Another process used the last one meanwhile: this answer ends here.
           overQuota = allowance.message;
           controller.abort();
@@ -152,6 +171,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     const drop = async (code: string, message: string) => {
       if (await (counting ?? false)) {
         await refundAi(db, entry.user.id, at);
+        allowances.adjust(entry.user.id, -1);
         io.toAsker(assistantEvents.quota, quota);
       }
       io.toRoom(roomId, assistantEvents.failed, { questionId: question.id, answerId: answer.id, code, message });
@@ -213,8 +233,9 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     async state(roomId: string, user: AssistantUser): Promise<TAssistantState> {
       const [messages, quota] = await Promise.all([
         loadConversation(db, { roomId, limit: assistantLimits.historyMessages, publicUrl: config.PUBLIC_URL }),
-        aiQuota(db, user, deps.now()),
+        readQuota(user, deps.now()),
       ]);
+      history.seed(roomId, messages);
       const inFlight = [...live.values()].filter((e) => e.roomId === roomId);
       return {
         configured: provider !== null,
@@ -225,7 +246,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       };
     },
     quota(user: AssistantUser): Promise<TAssistantQuota> {
-      return aiQuota(db, user, deps.now());
+      return readQuota(user, deps.now());
     },
     apply: (req: Parameters<typeof applySuggestion>[1]) => applySuggestion(deps, req),
     /** Aborts every answer in flight (server shutdown). */

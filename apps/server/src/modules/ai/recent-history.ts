@@ -24,6 +24,10 @@ export function createRecentHistory(db: Db, opts: { size: number; publicUrl: str
       for (const [id, entry] of cache) if (opts.now() - entry.at > FRESH_MS * 4) cache.delete(id);
       return messages;
     },
+    /** A fresh read of the room's conversation (the panel opening): prompts reuse its tail. */
+    seed(roomId: string, messages: TAssistantMessage[]): void {
+      cache.set(roomId, { at: opts.now(), messages: Promise.resolve(messages.slice(-opts.size)) });
+    },
     /** Adds a finished exchange to the room's cached history (if cached). */
     append(roomId: string, ...added: TAssistantMessage[]): void {
       const hit = cache.get(roomId);

@@ -10,6 +10,8 @@ import type { AppDeps } from "../../deps";
 import { identify } from "../handshake-auth";
 import { mayWrite, type RoomDirectory } from "../room-directory";
 import { authExtension, limitsExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
+import { coalesceWrites } from "./coalesce-writes";
+import "./no-echo";
 import { createPersistence } from "./persistence-extension";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
@@ -82,7 +84,10 @@ export function createCollabServer(deps: AppDeps, directory: RoomDirectory, log:
       identify(deps, req.headers)
         .then((identity) => {
           if (!identity) return refuse("401 Unauthorized");
-          wss.handleUpgrade(req, socket, head, (ws) => hocuspocus.handleConnection(ws, req, { identity }));
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            coalesceWrites(ws, socket);
+            hocuspocus.handleConnection(ws, req, { identity });
+          });
         })
         .catch((err: unknown) => {
           log(err, "collab upgrade failed");

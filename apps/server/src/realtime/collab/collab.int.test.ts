@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { HocuspocusProvider } from "@hocuspocus/provider";
+import type { HocuspocusProvider, onMessageParameters } from "@hocuspocus/provider";
 import { count, eq } from "drizzle-orm";
+import * as decoding from "lib0/decoding";
 import WebSocket from "ws";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, cookieOf, createRealtimeTestApp, until, type RealtimeTestContext } from "../../../test/realtime-harness";
@@ -75,6 +76,29 @@ describe("live document", () => {
     textOf(b).insert(textOf(b).length, "B");
     await until(() => textOf(a).toString() === textOf(b).toString() && textOf(a).length === saved.length + 2);
     expect(textOf(a).toString()).toBe(`A${saved}B`);
+  });
+
+  it("sends an update to every other connection once, and not back to the one it came from", async () => {
+    const { roomId, owner } = await roomWithOwner(ctx);
+    expect((await owner.agent.put(`/rooms/update/${roomId}`, { anyoneCanEdit: true })).status).toBe(200);
+    const bob = await person(ctx);
+    // Document updates (sync message, step 2 = update) each connection received.
+    const updates = { a: 0, b: 0 };
+    const counting = (who: keyof typeof updates) => ({
+      onMessage: ({ event }: onMessageParameters) => {
+        const d = decoding.createDecoder(new Uint8Array(event.data as ArrayBuffer));
+        decoding.readVarString(d);
+        if (decoding.readVarUint(d) === 0 && decoding.readVarUint(d) === 2) updates[who] += 1;
+      },
+    });
+    const a = collabClient(ctx.url, roomId, owner.token, { provider: counting("a") });
+    const b = collabClient(ctx.url, roomId, bob.token, { provider: counting("b") });
+    providers.push(a, b);
+    await Promise.all([synced(a), synced(b)]);
+    for (const ch of "abc") textOf(a).insert(0, ch);
+    await until(() => textOf(b).toString().startsWith("cba") && a.unsyncedChanges === 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(updates).toEqual({ a: 0, b: 3 });
   });
 
   it("drops a view-only writer's updates and tells it; anyoneCanEdit applies at once", async () => {

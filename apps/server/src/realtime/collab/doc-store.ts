@@ -34,14 +34,28 @@ export function seedUpdate(code: string): Uint8Array {
   return update;
 }
 
-/** Appends updates to the rooms' logs in one statement; rows of deleted rooms are dropped. */
+/**
+ * Appends a batch of updates to the rooms' logs in one statement, one row per room (its
+ * updates merged: Yjs merges losslessly, and fewer rows keep an embedded database's
+ * synchronous write short). Rows of rooms deleted meanwhile are dropped by the join instead
+ * of failing the whole insert on the foreign key.
+ */
 export async function appendDocUpdates(db: Db, batch: { roomId: string; data: Uint8Array }[]): Promise<void> {
   if (batch.length === 0) return;
-  const ids = [...new Set(batch.map((b) => b.roomId))];
-  // A room deleted meanwhile would fail the whole insert on its foreign key: keep only live rooms.
-  const live = new Set((await db.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, ids))).map((r) => r.id));
-  const rows = batch.filter((b) => live.has(b.roomId));
-  if (rows.length > 0) await db.insert(roomDocUpdates).values(rows).onConflictDoNothing();
+  const byRoom = new Map<string, Uint8Array[]>();
+  for (const { roomId, data } of batch) {
+    const list = byRoom.get(roomId);
+    if (list) list.push(data);
+    else byRoom.set(roomId, [data]);
+  }
+  const rows = [...byRoom].map(([roomId, updates]) => {
+    const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+    return sql`(${roomId}::text, ${Buffer.from(merged.buffer, merged.byteOffset, merged.byteLength)}::bytea)`;
+  });
+  await db.execute(sql`
+    INSERT INTO ${roomDocUpdates} (room_id, data)
+    SELECT v.room_id, v.data FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(room_id, data)
+    JOIN ${rooms} r ON r.id = v.room_id`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { rooms } from "../../db/schema/rooms";
 import { appendDocUpdates, compactDoc, loadDocUpdates, seedUpdate, writeRoomCode } from "./doc-store";
 
 /** Log flush period: a kill -9 loses at most about this much of acknowledged edits (target ≤ 500 ms). */
-const FLUSH_MS = 150;
+const FLUSH_MS = 200;
 /**
  * `rooms.code` is a mirror for readers without the live document (the dashboard, other
  * processes): each room is rewritten at most every CODE_EVERY_MS, a few rooms per tick,
@@ -31,7 +31,7 @@ export interface Persistence {
 
 /**
  * Stores each room document as an append-only log of Yjs updates (batched every
- * FLUSH_MS across all rooms into one INSERT), folds the log into a snapshot in the
+ * FLUSH_MS across all rooms into one INSERT of one merged row per room), folds the log into a snapshot in the
  * background, and mirrors the live text into `rooms.code` (for readers without the document).
  */
 export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string) => void): Persistence {

@@ -1,0 +1,23 @@
+import { expect, it } from "vitest";
+import { createAllowanceCache } from "./allowance-cache";
+
+const free = { limit: 5, planId: "free" };
+
+it("answers from what was read or counted, until 30 s pass or the India day changes", () => {
+  let clock = 0;
+  const cache = createAllowanceCache(() => clock);
+  const at = new Date("2026-12-01T10:00:00Z"); // 15:30 in India
+  expect(cache.get("u1", at)).toBeUndefined();
+  cache.set("u1", at, free, 2);
+  cache.adjust("u1", 1);
+  expect(cache.get("u1", at)).toEqual({ plan: free, used: 3 });
+  cache.adjust("u1", -1);
+  expect(cache.get("u1", at)?.used).toBe(2);
+  // 18:31 UTC is past midnight in India: a new day's count must be read again.
+  expect(cache.get("u1", new Date("2026-12-01T18:31:00Z"))).toBeUndefined();
+  clock = 30_001;
+  expect(cache.get("u1", at)).toBeUndefined();
+  // Unknown users are not created by a count.
+  cache.adjust("u2", 1);
+  expect(cache.get("u2", at)).toBeUndefined();
+});

@@ -1,0 +1,101 @@
+// A lean load client for collab.bench.ts: it speaks the Hocuspocus protocol on /collab
+// itself (authenticate, sync, send updates) with a real Y.Doc to type into, but does not
+// apply its peers' updates as they arrive: it times them (who typed which keystroke, from
+// the update's metadata) and keeps them until the end, when it applies them all and the
+// room's five replicas must be equal. The server does exactly the work it does for a
+// browser; the client costs a fraction of a HocuspocusProvider, so one 2-core machine can
+// drive the server and 1,000 typists at once.
+import * as decoding from "lib0/decoding";
+import * as encoding from "lib0/encoding";
+import WebSocket from "ws";
+import * as sync from "y-protocols/sync";
+import * as Y from "yjs";
+import type { Wire } from "./collab-clients";
+
+/** Hocuspocus message types (@hocuspocus/common) and its token sub-type. */
+const MSG_SYNC = 0;
+const MSG_AUTH = 2;
+const AUTH_TOKEN = 0;
+const AUTH_OK = 2;
+
+export interface Typist {
+  readonly doc: Y.Doc;
+  readonly synced: Promise<void>;
+  /** Applies every update received since sync (the end-of-run convergence check). */
+  catchUp(): void;
+  close(): void;
+}
+
+/**
+ * `onPeerKeystroke(client, clock)` is called for each update a peer typed, on arrival.
+ */
+export function typist(url: string, roomId: string, token: string, wire: Wire, onPeerKeystroke: (client: number, clock: number) => void): Typist {
+  const doc = new Y.Doc();
+  const received: Uint8Array[] = [];
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/collab`, { headers: { cookie: `coderoom_session=${token}` } });
+  const send = (write: (e: encoding.Encoder) => void) => {
+    const e = encoding.createEncoder();
+    encoding.writeVarString(e, roomId);
+    write(e);
+    const data = encoding.toUint8Array(e);
+    wire.tx += data.byteLength;
+    ws.send(data);
+  };
+  let markSynced: () => void;
+  const synced = new Promise<void>((resolve) => (markSynced = resolve));
+
+  ws.on("open", () =>
+    send((e) => {
+      encoding.writeVarUint(e, MSG_AUTH);
+      encoding.writeVarUint(e, AUTH_TOKEN);
+      encoding.writeVarString(e, "session-cookie");
+    }),
+  );
+  ws.on("message", (data: Buffer) => {
+    wire.rx += data.byteLength;
+    const d = decoding.createDecoder(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    decoding.readVarString(d);
+    const type = decoding.readVarUint(d);
+    if (type === MSG_AUTH) {
+      if (decoding.readVarUint(d) !== AUTH_OK) throw new Error(`${roomId}: authentication refused`);
+      send((e) => {
+        encoding.writeVarUint(e, MSG_SYNC);
+        sync.writeSyncStep1(e, doc);
+      });
+      return;
+    }
+    if (type !== MSG_SYNC) return; // acknowledgements, awareness
+    const step = decoding.readVarUint(d);
+    const payload = decoding.readVarUint8Array(d);
+    if (step === sync.messageYjsSyncStep1) {
+      send((e) => {
+        encoding.writeVarUint(e, MSG_SYNC);
+        sync.writeSyncStep2(e, doc, payload);
+      });
+    } else if (step === sync.messageYjsSyncStep2) {
+      Y.applyUpdate(doc, payload, "server");
+      markSynced();
+    } else {
+      received.push(payload);
+      const { from } = Y.parseUpdateMeta(payload);
+      for (const [client, clock] of from) onPeerKeystroke(client, clock);
+    }
+  });
+  doc.on("update", (update: Uint8Array, origin: unknown) => {
+    if (origin !== null) return; // only what this typist typed goes out
+    send((e) => {
+      encoding.writeVarUint(e, MSG_SYNC);
+      sync.writeUpdate(e, update);
+    });
+  });
+
+  return {
+    doc,
+    synced,
+    catchUp() {
+      if (received.length === 0) return;
+      Y.applyUpdate(doc, Y.mergeUpdates(received.splice(0)), "server");
+    },
+    close: () => ws.close(),
+  };
+}
