@@ -1,13 +1,10 @@
-// Load clients of collab.bench.ts: CRDT typists on /collab (real @hocuspocus/provider) and
-// naive full-text typists on a Socket.IO relay. Both count the bytes they put on and take
-// off the wire, and record keystroke-to-peer latency (all clients share this process's clock).
+// Helpers of collab.bench.ts: starting its child processes, reading their CPU and memory,
+// the naive full-text client of the baseline relay, typing schedules and percentiles
+// (the CRDT typists are in collab-typist.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { io as ioClient, type Socket } from "socket.io-client";
-import WebSocket from "ws";
-import * as Y from "yjs";
 
 export interface Wire {
   tx: number;
@@ -32,31 +29,6 @@ export function processUsage(pid: number): { cpuSeconds: number; rssMb: number; 
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { cpuSeconds: ticks / 100, rssMb: kb("VmRSS") / 1024, peakRssMb: kb("VmHWM") / 1024 };
-}
-
-/** A CRDT client: a provider whose websocket counts bytes, and a Y.Text to type into. */
-export function crdtClient(url: string, roomId: string, token: string, wire: Wire): HocuspocusProvider {
-  class CountingSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie: `coderoom_session=${token}` } });
-      this.on("message", (data: Buffer) => {
-        wire.rx += data.byteLength;
-      });
-    }
-    override send(data: Uint8Array, ...rest: unknown[]): void {
-      wire.tx += data.byteLength;
-      (super.send as (d: Uint8Array, ...r: unknown[]) => void)(data, ...rest);
-    }
-  }
-  const websocketProvider = new HocuspocusProviderWebsocket({ url: `${url.replace(/^http/, "ws")}/collab`, WebSocketPolyfill: CountingSocket });
-  const provider = new HocuspocusProvider({ name: roomId, websocketProvider, token: "session-cookie" });
-  provider.attach();
-  return provider;
-}
-
-/** Keys of the single-character items of an update: "client:clock". */
-export function itemKeys(update: Uint8Array): string[] {
-  return Y.decodeUpdate(update).structs.map((s) => `${s.id.client}:${s.id.clock}`);
 }
 
 /** A naive full-text client on the relay, counting bytes through engine.io packet events. */

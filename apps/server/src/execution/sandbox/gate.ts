@@ -5,10 +5,10 @@ import type { Cgroup, CgroupDriver, CgroupLimits } from "./cgroup";
 
 /**
  * The gate: bash, already running as the job's uid (rootless mode: the server's own)
- * inside the job's cgroup, blocked
- * on fd 3. The server sends it NUL-separated fields (stdio paths, rlimits, the bwrap
- * command) and closes fd 3; it redirects its stdio, sets the rlimits and execs bwrap,
- * which reads its options from fd 5 and its seccomp filter from fd 4 (and closes both).
+ * inside the job's cgroup, blocked on fd 3. The server sends it NUL-separated fields
+ * (stdio paths, rlimits, the bwrap command) and closes fd 3; it redirects its stdio, sets
+ * the rlimits and execs bwrap, which reads its options from fd 5 and its seccomp filter
+ * from fd 4 (and closes both).
  * Moving a process into a cgroup waits for an RCU grace period (several ms on
  * cgroup v1), so gates are started ahead of need and runs skip that wait.
  */

@@ -67,20 +67,19 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });
   const allowances = createAllowanceCache();
 
-  /** The pre-check: from what this process last read or counted for the user, else the database. */
-  async function allowance(user: AssistantUser, at: Date) {
-    const hit = allowances.get(user.id, at);
-    if (hit) return judgeAi(hit.plan, hit.used, at);
+  /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
+  async function readAllowance(user: AssistantUser, at: Date) {
     const fresh = await checkAi(db, user, at);
     allowances.set(user.id, at, fresh.plan, fresh.quota.used);
     return fresh;
   }
-  /** The quota shown in the panel (always read), which also refreshes the pre-check's copy. */
-  async function readQuota(user: AssistantUser, at: Date) {
-    const fresh = await checkAi(db, user, at);
-    allowances.set(user.id, at, fresh.plan, fresh.quota.used);
-    return fresh.quota;
+  /** The pre-check: from what this process last read or counted for the user, else the database. */
+  function allowance(user: AssistantUser, at: Date) {
+    const hit = allowances.get(user.id, at);
+    return hit ? judgeAi(hit.plan, hit.used, at) : readAllowance(user, at);
   }
+  /** The quota shown in the panel: always read (which also refreshes the pre-check's copy). */
+  const readQuota = async (user: AssistantUser, at: Date) => (await readAllowance(user, at)).quota;
 
   function validate(payload: unknown) {
     const parsed = zAssistantAsk.safeParse(payload ?? {});
