@@ -1,5 +1,6 @@
-// POST /rooms/run end to end against the real app (in-process, embedded PGlite, real
-// sandbox): Python hello from N clients at once, each its own (admin, so unlimited) user.
+// POST /rooms/run end to end against the real app (embedded PGlite, real sandbox) laid out
+// as `npm start` runs it: the jobs run in the code runner process, reached over its Unix
+// socket. Python hello from N clients at once, each its own (admin, so unlimited) user.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { DomainEventBus } from "../apps/server/src/events";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
+import { spawnRunner } from "../apps/server/src/runner/spawn-runner";
 import { median, round } from "./exec-languages";
 
 export interface HttpRow {
@@ -35,7 +37,8 @@ export async function startRunServer(clients: number) {
   const db = await openDb({ pgliteDir: "memory" });
   await migrate(db);
   const quiet = () => undefined;
-  const execution = await createExecutionService(config, { info: quiet, warn: console.warn, error: console.error });
+  const runner = await spawnRunner({ sandboxDir: config.SANDBOX_DIR });
+  const execution = await createExecutionService(config, { info: quiet, warn: console.warn, error: console.error }, { runnerSocket: runner.socketPath });
   const app = await buildApp(
     { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
     { webDir: path.join(dataDir, "no-web") },
@@ -51,10 +54,24 @@ export async function startRunServer(clients: number) {
   const stop = async () => {
     await app.close();
     await execution.close();
+    await stopRunner(runner.pid);
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, cookies, stop, unavailable: execution.runner.unavailableReason() };
+}
+
+/** Stops the runner supervisor (it stops its worker) and waits until it is gone. */
+async function stopRunner(pid: number): Promise<void> {
+  process.kill(pid, "SIGTERM");
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** `concurrency` clients each send `perClient` runs back to back; every answer must be 200 with status 3. */

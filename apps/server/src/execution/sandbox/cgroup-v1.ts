@@ -13,7 +13,15 @@ async function writeIfPresent(file: string, value: string): Promise<void> {
   }
 }
 
+/** The most memory a group may still be charged with when it is reused for another job. */
+export const RECYCLE_RESIDUE_BYTES = 1024 * 1024;
+
+const oomKills = (oomControl: string) => Number(/^oom_kill (\d+)/m.exec(oomControl)?.[1] ?? 0);
+
 class CgroupV1 implements Cgroup {
+  /** oom_kill counts every kill since the group was made: a reused group compares with its count at reset. */
+  private oomKillsBefore = 0;
+
   constructor(private readonly dirs: Record<Controller, string>) {}
 
   /** Distinct directories (cpu and cpuacct are often one mount). */
@@ -38,11 +46,17 @@ class CgroupV1 implements Cgroup {
     }
     await fs.writeFile(path.join(this.dirs.pids, "pids.max"), String(limits.pids));
     await fs.writeFile(path.join(this.dirs.cpu, "cpu.cfs_quota_us"), String(Math.round(limits.cores * CFS_PERIOD_US)));
+    await fs.writeFile(path.join(this.dirs.cpu, "cpu.shares"), limits.background ? "2" : "1024");
+  }
+
+  foreground(): Promise<void> {
+    return fs.writeFile(path.join(this.dirs.cpu, "cpu.shares"), "1024");
   }
 
   async resetUsage(): Promise<void> {
     await fs.writeFile(path.join(this.dirs.cpuacct, "cpuacct.usage"), "0");
     await fs.writeFile(path.join(this.dirs.memory, "memory.max_usage_in_bytes"), "0");
+    this.oomKillsBefore = oomKills(await fs.readFile(path.join(this.dirs.memory, "memory.oom_control"), "utf8"));
   }
 
   async cpuMs(): Promise<number> {
@@ -56,12 +70,24 @@ class CgroupV1 implements Cgroup {
       fs.readFile(path.join(this.dirs.memory, "memory.max_usage_in_bytes"), "utf8"),
       fs.readFile(path.join(this.dirs.memory, "memory.oom_control"), "utf8"),
     ]);
-    const kills = /^oom_kill (\d+)/m.exec(oom)?.[1];
-    return { cpuMs, memoryKb: Math.round(Number(peak) / 1024), oomKilled: Number(kills ?? 0) > 0 };
+    return { cpuMs, memoryKb: Math.round(Number(peak) / 1024), oomKilled: oomKills(oom) > this.oomKillsBefore };
   }
 
   killAll(): Promise<void> {
     return killProcs(path.join(this.dirs.pids, "cgroup.procs"));
+  }
+
+  /**
+   * Reusable once every hierarchy is empty and, after force_empty has given back the page
+   * cache the last job was charged for, at most RECYCLE_RESIDUE_BYTES stay charged (kernel
+   * objects such as dentries). Files of the job that still exist keep their charge: such a
+   * group is removed, not reused.
+   */
+  async recycle(): Promise<boolean> {
+    for (const dir of this.unique()) if ((await fs.readFile(path.join(dir, "cgroup.procs"), "utf8")).trim() !== "") return false;
+    await fs.writeFile(path.join(this.dirs.memory, "memory.force_empty"), "0");
+    const charged = Number(await fs.readFile(path.join(this.dirs.memory, "memory.usage_in_bytes"), "utf8"));
+    return charged <= RECYCLE_RESIDUE_BYTES;
   }
 
   async remove(): Promise<void> {

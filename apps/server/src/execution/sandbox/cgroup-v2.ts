@@ -16,6 +16,11 @@ class CgroupV2 implements Cgroup {
     await fs.writeFile(path.join(this.dir, "memory.max"), String(limits.memoryBytes));
     await fs.writeFile(path.join(this.dir, "pids.max"), String(limits.pids));
     await fs.writeFile(path.join(this.dir, "cpu.max"), `${Math.round(limits.cores * CFS_PERIOD_US)} ${CFS_PERIOD_US}`);
+    await fs.writeFile(path.join(this.dir, "cpu.weight"), limits.background ? "1" : "100");
+  }
+
+  foreground(): Promise<void> {
+    return fs.writeFile(path.join(this.dir, "cpu.weight"), "100");
   }
 
   /** cpu.stat cannot be reset: later readings subtract the usage so far. */
@@ -46,6 +51,11 @@ class CgroupV2 implements Cgroup {
       // cgroup.kill needs Linux 5.14: kill one by one instead
     }
     await killProcs(path.join(this.dir, "cgroup.procs"));
+  }
+
+  /** Not reused: memory.peak cannot be reset before Linux 6.12, so a fresh group reports the next job's peak. */
+  recycle(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
   remove(): Promise<void> {

@@ -7,6 +7,8 @@ export interface CgroupLimits {
   pids: number;
   /** CPU bandwidth in cores (CFS quota). */
   cores: number;
+  /** Set-up ahead of a job (a warm sandbox): the least CPU weight, so running jobs go first. */
+  background?: boolean;
 }
 
 export interface CgroupUsage {
@@ -21,12 +23,19 @@ export interface Cgroup {
   /** Moves a process (and so every child it forks later) into the group. */
   join(pid: number): Promise<void>;
   setLimits(limits: CgroupLimits): Promise<void>;
+  /** The normal CPU weight again, from a background set-up (the job starts now). */
+  foreground(): Promise<void>;
   /** Starts CPU time (and peak memory, where the kernel allows) from zero. */
   resetUsage(): Promise<void>;
   cpuMs(): Promise<number>;
   usage(): Promise<CgroupUsage>;
   /** SIGKILLs whatever is still in the group, until it is empty. */
   killAll(): Promise<void>;
+  /**
+   * Readies an emptied group for another job (no process left, its memory charge
+   * released); false when it cannot be reused and must be removed instead.
+   */
+  recycle(): Promise<boolean>;
   remove(): Promise<void>;
 }
 

@@ -114,8 +114,9 @@ export class Gate {
     fd(3).end(nulJoined(fields));
   }
 
-  /** Lets a warm sandbox's job start (usage counts from here: the set-up is not the job's). */
+  /** Lets a warm sandbox's job start at the normal CPU weight (usage counts from here: the set-up is not the job's). */
   async start(): Promise<void> {
+    await this.cgroup.foreground();
     await this.cgroup.resetUsage();
     (this.child.stdio as unknown as Writable[])[BWRAP_BLOCK_FD]!.end("go");
   }

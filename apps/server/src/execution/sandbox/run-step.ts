@@ -53,7 +53,7 @@ const cancelledOutcome = (wallMs: number): StepOutcome => ({ verdict: "cancelled
 export function stepLaunch(tools: SandboxTools, input: StepInput, blocked = false): { cgroup: CgroupLimits; launch: GateLaunch } {
   const { limits } = input;
   return {
-    cgroup: { memoryBytes: limits.memoryBytes, pids: limits.pids, cores: limits.cores },
+    cgroup: { memoryBytes: limits.memoryBytes, pids: limits.pids, cores: limits.cores, background: blocked },
     launch: {
       stdin: input.stdinPath,
       stdout: input.stdoutPath,

@@ -6,6 +6,7 @@ import type { InstalledLanguage } from "../languages/discover-languages";
 import { resolveCommand, type CommandContext } from "../languages/language-spec";
 import { bareResult, cancelledStatus, exitStatus, memoryLimitStatus, outputLimitStatus, textOrNull } from "../run-result";
 import type { RunJob, RunOptions, Runner } from "../runner";
+import { CgroupRecycler } from "./cgroup-recycler";
 import { GatePool } from "./gate-pool";
 import { OutputTail, readCapped, truncatedMarker } from "./output-files";
 import { Gate } from "./gate";
@@ -84,7 +85,7 @@ export class SandboxRunner implements Runner {
 
   private constructor(
     private readonly opts: SandboxRunnerOptions,
-    private readonly ready: { host: ReadyHost; dirs: { runsDir: string; etcDir: string }; pool: GatePool } | null,
+    private readonly ready: { host: ReadyHost; dirs: { runsDir: string; etcDir: string }; pool: GatePool; cgroups: CgroupRecycler } | null,
   ) {
     const warm = opts.warm;
     this.warm =
@@ -118,13 +119,16 @@ export class SandboxRunner implements Runner {
       const reason = `Code execution is unavailable: the sandbox directory ${opts.rootDir} cannot be prepared (${(err as Error).message}).`;
       return new SandboxRunner({ ...opts, host: { ok: false, reason } }, null);
     }
-    const pool = new GatePool(host.tools, host.cgroups, opts.uids);
+    // Each uid may hold a running gate, the gate waiting behind it and a warm sandbox.
+    const cgroups = new CgroupRecycler(host.cgroups, opts.uids.length * 3);
+    const ready = { ...host, cgroups };
+    const pool = new GatePool(host.tools, cgroups, opts.uids);
     const first = pool.acquire();
     if (first !== undefined) {
       pool.prepare(first);
       pool.release(first);
     }
-    return new SandboxRunner(opts, { host, dirs, pool });
+    return new SandboxRunner(opts, { host: ready, dirs, pool, cgroups });
   }
 
   unavailableReason(): string | null {
@@ -166,6 +170,7 @@ export class SandboxRunner implements Runner {
       return bareResult(runStatus.internal, "The sandbox failed to run this program.");
     } finally {
       await this.destroyWarm(warm);
+      this.warm?.replenish(warm.key);
     }
   }
 
@@ -303,6 +308,7 @@ export class SandboxRunner implements Runner {
   async close(): Promise<void> {
     await this.warm?.close();
     await this.ready?.pool.close();
+    await this.ready?.cgroups.close();
     await this.opts.onClose?.();
   }
 

@@ -27,14 +27,14 @@ export const SANDBOX_TEST_DIR = "/dev/shm/coderoom-test";
  */
 export async function testSandbox(
   uidBase: number,
-  overrides: { run?: Partial<StepLimits>; warm?: { maxPerKey: number; idleMs: number } } = {},
+  overrides: { run?: Partial<StepLimits>; warm?: { maxPerKey: number; idleMs: number }; uidCount?: number } = {},
 ): Promise<SandboxRunner> {
   const discovery = await discoverLanguages({ cacheFile: `${SANDBOX_TEST_DIR}.toolchains.json` });
   return SandboxRunner.create({
     host: sandboxHost,
     languages: discovery.installed,
     rootDir: SANDBOX_TEST_DIR,
-    uids: Array.from({ length: 16 }, (_, i) => uidBase + i),
+    uids: Array.from({ length: overrides.uidCount ?? 16 }, (_, i) => uidBase + i),
     limits: { ...testLimits, run: { ...testLimits.run, ...overrides.run } },
     log: { error: (obj, msg) => console.error(msg, obj) },
     warm: overrides.warm,
@@ -47,6 +47,8 @@ export async function testSandbox(
  * sandboxes to leave out (they run nothing of a user's until their job arrives).
  */
 export async function processesOf(uidBase: number, runner?: SandboxRunner): Promise<number[]> {
+  // A sandbox still being set up is not listed yet: wait until every set-up has finished.
+  await runner?.warm?.settled();
   const waiting = new Set(runner?.warmPids() ?? []);
   const found: number[] = [];
   const parentOf = async (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0);

@@ -42,7 +42,11 @@ export class WarmPool<W extends Warm> {
     this.sweeper.unref();
   }
 
-  /** A waiting sandbox of this kind (then the caller owns it), and warms the next ones. */
+  /**
+   * A waiting sandbox of this kind (then the caller owns it). On a miss the next ones are
+   * warmed at once; after a hit, only when the caller calls replenish() once its job has
+   * ended, so that setting up the next sandbox does not take CPU from the job.
+   */
   take(key: string): W | undefined {
     const now = Date.now();
     const recent = (this.starts.get(key) ?? []).filter((t) => now - t < DEMAND_WINDOW_MS);
@@ -56,9 +60,16 @@ export class WarmPool<W extends Warm> {
       else void this.opts.destroy(next);
     }
     if (found) this.hits += 1;
-    else this.misses += 1;
-    this.refill(key);
+    else {
+      this.misses += 1;
+      this.refill(key);
+    }
     return found;
+  }
+
+  /** Warms sandboxes of this kind up to its demand again (after a job that took one has ended). */
+  replenish(key: string): void {
+    this.refill(key);
   }
 
   /** Gives up one waiting sandbox (the least recently used kind's) so a cold run gets its uid. */
@@ -115,6 +126,11 @@ export class WarmPool<W extends Warm> {
       this.starts.delete(key);
       await Promise.all(list.map((w) => this.opts.destroy(w)));
     }
+  }
+
+  /** Resolves once every sandbox being set up now is ready (or failed). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
   /** Destroys every waiting sandbox; nothing is warmed afterwards. */

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxRunner } from "./sandbox-runner";
 import { processesOf, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
@@ -11,6 +12,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function warmed(count: number): Promise<void> {
   for (let i = 0; i < 200 && runner.warm!.size < count; i++) await sleep(50);
   expect(runner.warm!.size).toBeGreaterThanOrEqual(count);
+}
+
+/** The cpu.shares file (cgroup v1) or cpu.weight file (v2) of the group a process is in. */
+async function cpuWeightFile(pid: number): Promise<string> {
+  const lines = (await fs.readFile(`/proc/${pid}/cgroup`, "utf8")).split("\n");
+  const v1 = lines.map((l) => l.split(":")).find(([, controllers]) => controllers?.split(",").includes("cpu"));
+  if (v1) return `/sys/fs/cgroup/${v1[1]}${v1[2]}/cpu.shares`;
+  return `/sys/fs/cgroup${lines.find((l) => l.startsWith("0::"))!.slice(3)}/cpu.weight`;
 }
 
 describe.skipIf(sandboxSkipReason)("warm sandboxes", () => {
@@ -48,6 +57,23 @@ print(os.listdir("/box"))`,
     expect(files).toBe("[]");
     expect(procs).not.toContain("sleep");
     expect(box).toBe("['main.py']");
+  });
+
+  it("are set up at the least CPU weight and run their job at the normal weight", async () => {
+    await warmed(1);
+    await runner.warm!.settled();
+    const file = await cpuWeightFile(runner.warmPids()[0]!);
+    const least = file.endsWith("cpu.shares") ? "2" : "1";
+    const normal = file.endsWith("cpu.shares") ? "1024" : "100";
+    expect((await fs.readFile(file, "utf8")).trim()).toBe(least);
+    const job = runner.run({ langId: PY, code: "import time\ntime.sleep(1)", stdin: "" });
+    let seen = least;
+    for (let i = 0; i < 100 && seen === least; i++) {
+      await sleep(10);
+      seen = (await fs.readFile(file, "utf8").catch(() => least)).trim();
+    }
+    expect(seen).toBe(normal);
+    expect((await job).status.id).toBe(3);
   });
 
   it("take the job's stdin, pass no descriptor of the set-up on, and report the job's own CPU time", async () => {
