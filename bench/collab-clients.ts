@@ -11,11 +11,15 @@ export interface Wire {
   rx: number;
 }
 
-/** Starts a TypeScript child server and resolves with its JSON ready line. */
-export function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
+/** Starts a TypeScript child server (with these node flags) and resolves with its JSON ready line. */
+export function startChild(
+  script: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
   // e.g. COLLAB_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
   const nodeArgs = (process.env.COLLAB_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve({ child, ready: JSON.parse(line) }));
     child.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const newest = (dir) => {
@@ -47,7 +48,7 @@ if (hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox" && pr
   );
 }
 
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
+const server = spawn(process.execPath, ["--enable-source-maps", ...serverNodeFlags, path.join(root, "apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
