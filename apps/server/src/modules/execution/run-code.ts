@@ -59,8 +59,10 @@ export async function runCode(deps: AppDeps, opts: RunCodeOptions): Promise<{ re
   const ticket = reserve(deps, user.id, plan.planId);
   const at = deps.now();
   try {
-    const usage = await getUsage(db, user.id, at);
-    if (plan.runsPerDay !== null && usage.runs >= plan.runsPerDay) throw tooMany("run_quota_exceeded", runQuotaMessage(plan));
+    // An unlimited plan has no allowance to check: no read of today's count.
+    if (plan.runsPerDay !== null && (await getUsage(db, user.id, at)).runs >= plan.runsPerDay) {
+      throw tooMany("run_quota_exceeded", runQuotaMessage(plan));
+    }
   } catch (err) {
     ticket.release();
     throw err;
