@@ -82,6 +82,8 @@ export class SandboxRunner implements Runner {
   private readonly byId: Map<number, InstalledLanguage>;
   /** Warm sandboxes of interpreted languages (null when off or when runs cannot work). */
   readonly warm: WarmPool<WarmSandbox> | null;
+  /** Warm sandboxes of finished jobs still being destroyed. */
+  private readonly cleanups = new Set<Promise<void>>();
 
   private constructor(
     private readonly opts: SandboxRunnerOptions,
@@ -169,8 +171,11 @@ export class SandboxRunner implements Runner {
       this.opts.log.error({ err, langId: job.langId }, "sandboxed run failed");
       return bareResult(runStatus.internal, "The sandbox failed to run this program.");
     } finally {
-      await this.destroyWarm(warm);
-      this.warm?.replenish(warm.key);
+      // Every process of the job is gone (the step has killed its cgroup): the result need not wait
+      // for the work dir to be removed. The uid stays lent until it is.
+      const cleanup = this.destroyWarm(warm).then(() => this.warm?.replenish(warm.key));
+      this.cleanups.add(cleanup);
+      void cleanup.finally(() => this.cleanups.delete(cleanup));
     }
   }
 
@@ -305,7 +310,14 @@ export class SandboxRunner implements Runner {
     return outcome;
   }
 
+  /** Resolves once finished jobs' sandboxes are destroyed and the warm ones being set up are ready (tests). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.cleanups]);
+    await this.warm?.settled();
+  }
+
   async close(): Promise<void> {
+    await Promise.all([...this.cleanups]);
     await this.warm?.close();
     await this.ready?.pool.close();
     await this.ready?.cgroups.close();

@@ -47,8 +47,8 @@ export async function testSandbox(
  * sandboxes to leave out (they run nothing of a user's until their job arrives).
  */
 export async function processesOf(uidBase: number, runner?: SandboxRunner): Promise<number[]> {
-  // A sandbox still being set up is not listed yet: wait until every set-up has finished.
-  await runner?.warm?.settled();
+  // A sandbox still being set up is not listed yet: wait until every clean-up and set-up has finished.
+  await runner?.settled();
   const waiting = new Set(runner?.warmPids() ?? []);
   const found: number[] = [];
   const parentOf = async (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0);
