@@ -66,7 +66,7 @@ const gc = new Map<string, { n: number; total: number; max: number }>();
 const gcKinds: Record<number, string> = { [perf.NODE_PERFORMANCE_GC_MINOR]: "scavenge", [perf.NODE_PERFORMANCE_GC_MAJOR]: "mark-compact", [perf.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental", [perf.NODE_PERFORMANCE_GC_WEAKCB]: "weak" };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    const kind = gcKinds[(e.detail as { kind: number }).kind] ?? "other";
+    const kind = gcKinds[(e as unknown as { detail: { kind: number } }).detail.kind] ?? "other";
     const s = gc.get(kind) ?? { n: 0, total: 0, max: 0 };
     gc.set(kind, { n: s.n + 1, total: s.total + e.duration, max: Math.max(s.max, e.duration) });
   }
