@@ -35,6 +35,25 @@ export function seedUpdate(code: string): Uint8Array {
 }
 
 /**
+ * Splits a batch into slices of at most `roomsPerSlice` rooms; each room's updates stay
+ * together, in order, in the slice of its first update.
+ */
+export function sliceByRoom<T extends { roomId: string }>(batch: T[], roomsPerSlice: number): T[][] {
+  const sliceOf = new Map<string, T[]>();
+  const slices: T[][] = [];
+  for (const item of batch) {
+    let slice = sliceOf.get(item.roomId);
+    if (!slice) {
+      if (slices.length === 0 || sliceOf.size % roomsPerSlice === 0) slices.push([]);
+      slice = slices.at(-1)!;
+      sliceOf.set(item.roomId, slice);
+    }
+    slice.push(item);
+  }
+  return slices;
+}
+
+/**
  * Appends a batch of updates to the rooms' logs in one statement, one row per room (its
  * updates merged: Yjs merges losslessly, and fewer rows keep an embedded database's
  * synchronous write short). Rows of rooms deleted meanwhile are dropped by the join instead
