@@ -1,8 +1,8 @@
 // The room assistant under load: 50 concurrent questions through the real server
-// (Socket.IO /editor → quota → prompt → openai SDK → fake provider → room broadcast),
-// next to the same 50 streams requested straight from the fake provider with the
-// same SDK in the same run. The fake answers with a fixed 200 ms time-to-first-token
-// and 50 tokens/s. Targets: ≤ 10 ms added at p99 (first token and total), and no
+// (Socket.IO /editor → quota → prompt → openai SDK → fake provider
+// → room broadcast), next to the same 50 streams requested straight from the fake provider
+// with the same SDK in the same run. The fake runs in its own process (as a provider is a
+// service of its own) and answers with a fixed 200 ms time-to-first-token and 50 tokens/s. Targets: ≤ 10 ms added at p99 (first token and total), and no
 // event-loop stall over 50 ms in the server process.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -14,7 +14,7 @@ import OpenAI from "openai";
 import WebSocket from "ws";
 import { io, type Socket } from "socket.io-client";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
-import { startFakeOpenAI, toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
+import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
 
 const CONCURRENT = 50;
 const TOKENS = 50;
@@ -33,19 +33,28 @@ interface Sample {
   total: number;
 }
 
-const fake = await startFakeOpenAI();
-fake.behave({ kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ")), ttftMs: TTFT_MS, tokenIntervalMs: TOKEN_MS });
+/** A bench child process speaking one JSON line when ready (and more on request). */
+function child(script: string, env: Record<string, string>) {
+  const proc = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
+  const lines = createInterface({ input: proc.stdout! });
+  const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`))));
+  exited.catch(() => undefined);
+  const nextLine = () => Promise.race([new Promise<string>((resolve) => lines.once("line", resolve)), exited]);
+  const stop = async () => {
+    proc.kill("SIGTERM");
+    await exited.catch(() => undefined);
+  };
+  return { proc, nextLine, stop };
+}
 
-const server = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("ai-server.ts", import.meta.url))], {
-  stdio: ["pipe", "pipe", "inherit"],
-  env: { ...process.env, AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "100", AI_BENCH_USERS: String(CONCURRENT) },
-});
-const lines = createInterface({ input: server.stdout! });
-const nextLine = () => new Promise<string>((resolve) => lines.once("line", resolve));
-const ready = JSON.parse(await nextLine()) as Ready;
+const plan = { kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ")), ttftMs: TTFT_MS, tokenIntervalMs: TOKEN_MS };
+const provider = child("ai-provider.ts", { AI_FAKE_PLAN: JSON.stringify(plan) });
+const fake = JSON.parse(await provider.nextLine()) as { url: string };
+const server = child("ai-server.ts", { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "100", AI_BENCH_USERS: String(CONCURRENT) });
+const ready = JSON.parse(await server.nextLine()) as Ready;
 const report = async () => {
-  server.stdin!.write("report\n");
-  return JSON.parse(await nextLine()) as { loopMaxMs: number; loopP99Ms: number; rssMb: number };
+  server.proc.stdin!.write("report\n");
+  return JSON.parse(await server.nextLine()) as { loopMaxMs: number; loopP99Ms: number; rssMb: number };
 };
 
 const pct = (xs: number[], p: number) => {
@@ -140,7 +149,7 @@ try {
   // Warm-up: JIT, PGlite caches, HTTP keep-alive pools on both paths.
   await direct(5);
   await throughServer(sockets.slice(0, 5));
-  server.stdin!.write("reset\n");
+  server.proc.stdin!.write("reset\n");
 
   const base = await direct(CONCURRENT);
   const ours = await throughServer(sockets);
@@ -182,7 +191,6 @@ try {
     JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, baseline: b, server: o, added, loop, met }, null, 2),
   );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  await fake.close();
+  await server.stop();
+  await provider.stop();
 }

@@ -8,6 +8,7 @@ import type { App } from "../http/types";
 import { provideLiveCode } from "../modules/versions/live-code";
 import { createCluster } from "./cluster";
 import { createCollabServer, type CollabServer } from "./collab/collab-server";
+import { batchEngineWrites } from "./editor/batch-engine-writes";
 import { createEditorNamespace, editorContext, installExtensions } from "./editor/editor-namespace";
 import { createLegacyBridge } from "./editor/legacy-bridge";
 import { mergeFullText } from "./editor/legacy-merge";
@@ -46,6 +47,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     destroyUpgrade: false,
     allowRequest: (req, callback) => callback(null, originOk(req.headers)),
   });
+  batchEngineWrites(io);
   if (deps.config.REDIS_URL) {
     redis = new IORedis(deps.config.REDIS_URL, { enableReadyCheck: false, maxRetriesPerRequest: null });
     io.adapter(createAdapter(redis));

@@ -2,7 +2,8 @@ import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
 import { planLimits } from "../billing/plan-limits";
-import { consumeUsage, getUsage, indiaDay, refundUsage } from "../usage/daily-usage";
+import { getUsage, indiaDay, refundUsage } from "../usage/daily-usage";
+import type { UsageBatcher } from "../usage/usage-batcher";
 import type { UserRow } from "../users/sessions";
 
 export type QuotaUser = Pick<UserRow, "id" | "role">;
@@ -55,8 +56,8 @@ export async function checkAi(db: Db, user: QuotaUser, at: Date): Promise<AiChec
 }
 
 /** Counts one interaction, atomically against the plan's limit, or returns the 429 message (limit, reset time, upgrade). */
-export async function consumeAi(db: Db, userId: string, at: Date, plan: AiPlan): Promise<Allowance> {
-  if (await consumeUsage(db, { userId, at, kind: "aiInteractions", limit: plan.limit })) return { ok: true };
+export async function consumeAi(usage: UsageBatcher, userId: string, at: Date, plan: AiPlan): Promise<Allowance> {
+  if (await usage.consume({ userId, at, kind: "aiInteractions", limit: plan.limit })) return { ok: true };
   return refusal(plan.planId, plan.limit, at);
 }
 

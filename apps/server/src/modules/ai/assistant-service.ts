@@ -18,6 +18,7 @@ import { applySuggestion } from "./apply-suggestion";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { loadConversation, saveExchange } from "./conversation-store";
 import { createRecentHistory } from "./recent-history";
+import { createUsageBatcher } from "../usage/usage-batcher";
 
 interface LiveAnswer {
   roomId: string;
@@ -26,6 +27,8 @@ interface LiveAnswer {
   question: TAssistantMessage;
   answer: TAssistantMessage;
   controller: AbortController;
+  /** Tells the room of the question and the answer starting (once; before any of its answer). */
+  announce: () => void;
 }
 
 type Log = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
@@ -66,6 +69,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const live = new Map<string, LiveAnswer>();
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });
   const allowances = createAllowanceCache();
+  const usage = createUsageBatcher(db);
 
   /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
   async function readAllowance(user: AssistantUser, at: Date) {
@@ -132,11 +136,25 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
       const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };
       const answer: TAssistantMessage = { ...base, id: randomUUID(), role: "assistant", content: "", replyTo: question.id, selectedText: null };
-      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController() };
+      let announced = false;
+      const announce = () => {
+        if (announced) return;
+        announced = true;
+        io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
+        io.toRoom(roomId, assistantEvents.started, { answer });
+      };
+      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), announce };
       live.set(answer.id, entry);
-      io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
-      io.toRoom(roomId, assistantEvents.started, { answer });
+      // The provider request leaves first; the room hears of the question at the end of this
+      // event-loop turn, while the provider thinks (a burst of questions reaches the provider
+      // without waiting for every broadcast), and the acknowledgement follows the broadcasts.
       const finished = stream(entry, prompt.messages, { at, plan: quota.plan, quota: quota.quota }, io);
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          announce();
+          resolve();
+        }),
+      );
       return { questionId: question.id, answerId: answer.id, finished };
     } catch (err) {
       limiter.releaseUser(user.id);
@@ -155,7 +173,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     let counting: Promise<boolean> | null = null;
     let overQuota: string | null = null;
     const count = () =>
-      consumeAi(db, entry.user.id, at, plan).then((allowance) => {
+      consumeAi(usage, entry.user.id, at, plan).then((allowance) => {
         // One answer at a time per user: the count read before the question is still current.
         if (allowance.ok) {
           allowances.adjust(entry.user.id, 1);
@@ -173,9 +191,13 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
         allowances.adjust(entry.user.id, -1);
         io.toAsker(assistantEvents.quota, quota);
       }
+      entry.announce();
       io.toRoom(roomId, assistantEvents.failed, { questionId: question.id, answerId: answer.id, code, message });
     };
-    const deltas = coalesceDeltas((text) => io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text }));
+    const deltas = coalesceDeltas((text) => {
+      entry.announce();
+      io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text });
+    });
     try {
       for await (const text of provider!.stream({ messages, signal: controller.signal })) {
         answer.content += text;

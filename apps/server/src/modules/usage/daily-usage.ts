@@ -26,19 +26,32 @@ export async function getUsage(db: Db, userId: string, at: Date): Promise<Record
  * Returns false when the limit is already reached.
  */
 export async function consumeUsage(db: Db, opts: { userId: string; at: Date; kind: UsageKind; limit: number | null }): Promise<boolean> {
+  const counted = await consumeUsageMany(db, { ...opts, userIds: [opts.userId] });
+  return counted.has(opts.userId);
+}
+
+/**
+ * consumeUsage for several distinct users under one limit, in one statement (a burst of
+ * first tokens is one write instead of one each). Returns the users who were counted.
+ */
+export async function consumeUsageMany(
+  db: Db,
+  opts: { userIds: string[]; at: Date; kind: UsageKind; limit: number | null },
+): Promise<Set<string>> {
   const column = opts.kind === "runs" ? dailyUsage.runs : dailyUsage.aiInteractions;
   const limit = opts.limit ?? 2_147_483_647;
-  if (limit <= 0) return false;
+  if (limit <= 0 || opts.userIds.length === 0) return new Set();
+  const day = indiaDay(opts.at);
   const rows = await db
     .insert(dailyUsage)
-    .values({ userId: opts.userId, day: indiaDay(opts.at), [opts.kind]: 1 })
+    .values(opts.userIds.map((userId) => ({ userId, day, [opts.kind]: 1 })))
     .onConflictDoUpdate({
       target: [dailyUsage.userId, dailyUsage.day],
       set: { [opts.kind]: sql`${column} + 1` },
       setWhere: sql`${column} < ${limit}`,
     })
-    .returning({ day: dailyUsage.day });
-  return rows.length > 0;
+    .returning({ userId: dailyUsage.userId });
+  return new Set(rows.map((r) => r.userId));
 }
 
 /** Gives back one use (a run that was refused after counting, e.g. queue full). */
