@@ -259,6 +259,35 @@ describe("codeChange", () => {
   });
 });
 
+describe("events sent right behind join", () => {
+  // The original client may type as soon as it has sent join; the server must finish the join first.
+  const joinAndType = (s: Socket, roomId: string, code: string) => {
+    s.emit("join", { roomId, userId: "ignored", userName: "ignored", avatar: "" });
+    s.emit("codeChange", { code });
+  };
+
+  it("applies a writer's codeChange sent in the same tick as its join", async () => {
+    const { roomId, owner } = await roomWithOwner(ctx);
+    const o = track(await socketOf(ctx, owner));
+    const errors = record(o, "room:error");
+    joinAndType(o, roomId, "typed at once\n");
+    await expect.poll(() => ctx.realtime.collab.text(roomId), { timeout: 3000 }).toBe("typed at once\n");
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses a view-only codeChange sent in the same tick as its join, and sends the live text back", async () => {
+    const { roomId } = await roomWithOwner(ctx);
+    const live = await ctx.realtime.collab.text(roomId);
+    const b = track(await socketOf(ctx, await person(ctx)));
+    const restored = nextEvent<string>(b, "codeUpdate");
+    const refused = nextEvent(b, "room:error");
+    joinAndType(b, roomId, "view-only edit");
+    expect(await refused).toMatchObject({ code: "room_read_only" });
+    expect(await restored).toBe(live);
+    expect(await ctx.realtime.collab.text(roomId)).toBe(live);
+  });
+});
+
 describe("updateTerminal", () => {
   it("relays a valid result to the others, refuses a malformed one, and shows it to late joiners", async () => {
     const { roomId, owner } = await roomWithOwner(ctx);

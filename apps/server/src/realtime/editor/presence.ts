@@ -62,7 +62,7 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
       ok(unique);
     });
 
-    handle(socket, legacyEvents.join, { schema: zJoin, beforeJoin: true }, async (p, ok) => {
+    handle(socket, legacyEvents.join, { schema: zJoin, beforeJoin: true, gate: true }, async (p, ok) => {
       const roomId = normaliseRoomId(p.roomId);
       if (!roomId) throw new Refusal("room_not_found", roomMessages.notFound);
       // The same budget of unknown IDs as GET /rooms/join, so the socket is no guessing oracle.

@@ -43,7 +43,15 @@ interface HandlerOptions<S extends z.ZodType | null> {
   quiet?: boolean;
   /** Turns a value the schema refused into a specific refusal (e.g. size → payload_too_large). */
   explain?: (issues: z.core.$ZodIssue[]) => Refusal | null;
+  /**
+   * Later events of this socket wait until this one is handled (`join`): a client may
+   * send its first edit as soon as it has sent `join`, before the server has finished it.
+   */
+  gate?: boolean;
 }
+
+/** Per socket, the gating event still being handled; the others queue behind it in arrival order. */
+const gates = new WeakMap<EditorSocket, Promise<unknown>>();
 
 type Payload<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -59,6 +67,26 @@ export function handle<S extends z.ZodType | null>(
   fn: (payload: Payload<S>, ack: (data?: unknown) => void) => unknown,
 ): void {
   socket.on(event, (...args: unknown[]) => {
+    const gate = gates.get(socket);
+    if (gate) {
+      const queued = gate.then(() => dispatch(args));
+      if (opts.gate) track(queued);
+      return;
+    }
+    const result = dispatch(args);
+    if (opts.gate) track(result);
+  });
+
+  function track(done: Promise<void>) {
+    const settled = done.catch(() => undefined);
+    gates.set(socket, settled);
+    void settled.then(() => {
+      if (gates.get(socket) === settled) gates.delete(socket);
+    });
+  }
+
+  /** Handles one event; resolves once the handler has finished (never rejects). */
+  async function dispatch(args: unknown[]): Promise<void> {
     const last = args[args.length - 1];
     const ackFn = typeof last === "function" ? (last as AckFn) : undefined;
     if (ackFn) args.pop();
@@ -81,12 +109,11 @@ export function handle<S extends z.ZodType | null>(
       fail(new Refusal("internal_error", realtimeMessages.internal));
     };
     try {
-      const result = fn(payload as Payload<S>, ok);
-      if (result instanceof Promise) result.catch(onError);
+      await fn(payload as Payload<S>, ok);
     } catch (err) {
       onError(err);
     }
-  });
+  }
 }
 
 /**
