@@ -1,11 +1,12 @@
-import { Writable } from "node:stream";
+import { Duplex } from "node:stream";
 import { expect, it } from "vitest";
 import { corkPerTurn } from "./cork-per-turn";
 
 /** A real stream that records each syscall-like write: how many chunks left together. */
 function recordingSocket() {
   const writes: string[][] = [];
-  const stream = new Writable({
+  const stream = new Duplex({
+    read() {},
     writev(chunks, done) {
       writes.push(chunks.map((c) => String(c.chunk)));
       done();

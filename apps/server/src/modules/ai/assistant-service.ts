@@ -16,7 +16,8 @@ import { buildPrompt } from "./assistant-prompt";
 import { ProviderFailure, createChatProvider, type ChatProvider } from "./chat-provider";
 import { applySuggestion } from "./apply-suggestion";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
-import { loadConversation, saveExchange } from "./conversation-store";
+import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
+import { groupCommit } from "../../db/group-commit";
 import { createRecentHistory } from "./recent-history";
 import { createUsageBatcher } from "../usage/usage-batcher";
 
@@ -70,6 +71,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });
   const allowances = createAllowanceCache();
   const usage = createUsageBatcher(db);
+  // Answers of a burst end together: their saves share statements instead of queueing one by one.
+  const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch));
 
   /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
   async function readAllowance(user: AssistantUser, at: Date) {
@@ -217,7 +220,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
         const status = stopped ? ("stopped" as const) : ("complete" as const);
         question.status = "complete";
         answer.status = status;
-        await saveExchange(db, question, answer, roomId);
+        await exchanges.add({ roomId, question, answer });
         history.append(roomId, question, answer);
         io.toRoom(roomId, assistantEvents.done, { answer });
       }

@@ -7,12 +7,14 @@ import { avatarUrl } from "../storage/avatar-store";
 
 type MessageRow = typeof aiMessages.$inferSelect;
 
-/**
- * Saves a question and its answer together, in one statement: a failed answer
- * leaves nothing behind, a saved answer always has its question.
- */
-export async function saveExchange(db: Db, question: TAssistantMessage, answer: TAssistantMessage, roomId: string): Promise<void> {
-  const row = (m: TAssistantMessage) => ({
+export interface Exchange {
+  roomId: string;
+  question: TAssistantMessage;
+  answer: TAssistantMessage;
+}
+
+function messageRow(roomId: string, m: TAssistantMessage) {
+  return {
     id: m.id,
     roomId,
     role: m.role,
@@ -24,9 +26,17 @@ export async function saveExchange(db: Db, question: TAssistantMessage, answer: 
     selectedText: m.selectedText,
     status: m.status === "stopped" ? ("stopped" as const) : ("complete" as const),
     createdAt: new Date(m.createdAt),
-  });
-  // One statement: atomic by itself (the answer's reference to its question is checked at its end).
-  await db.insert(aiMessages).values([row(question), row(answer)]);
+  };
+}
+
+/**
+ * Saves questions with their answers, in one statement: a failed answer leaves nothing
+ * behind, a saved answer always has its question (an answer's reference to its question
+ * is checked at the statement's end).
+ */
+export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void> {
+  const rows = exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]);
+  await db.insert(aiMessages).values(rows);
 }
 
 /** The room's latest messages, oldest first, with who applied their code blocks. */

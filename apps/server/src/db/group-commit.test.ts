@@ -1,0 +1,36 @@
+import { expect, it } from "vitest";
+import { groupCommit } from "./group-commit";
+
+/** A writer that records each statement's items and takes `ms` to "commit". */
+function slowWriter(ms: number, refuse: (item: number) => boolean = () => false) {
+  const statements: number[][] = [];
+  const write = async (items: number[]) => {
+    statements.push(items);
+    await new Promise((r) => setTimeout(r, ms));
+    if (items.some(refuse)) throw new Error("constraint violated");
+  };
+  return { statements, write };
+}
+
+it("writes what one turn adds in one statement, and what comes during a write in the next", async () => {
+  const w = slowWriter(20);
+  const commit = groupCommit(w.write);
+  const first = [1, 2, 3].map((n) => commit.add(n));
+  await new Promise((r) => setTimeout(r, 5)); // the first statement is in flight
+  const second = [4, 5].map((n) => commit.add(n));
+  await Promise.all([...first, ...second]);
+  expect(w.statements).toEqual([
+    [1, 2, 3],
+    [4, 5],
+  ]);
+  await commit.add(6);
+  expect(w.statements.at(-1)).toEqual([6]);
+});
+
+it("when a statement fails, writes each item alone: only the bad one is refused", async () => {
+  const w = slowWriter(1, (n) => n === 2);
+  const commit = groupCommit(w.write);
+  const results = await Promise.allSettled([1, 2, 3].map((n) => commit.add(n)));
+  expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+  expect(w.statements).toEqual([[1, 2, 3], [1], [2], [3]]);
+});
