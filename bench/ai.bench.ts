@@ -126,17 +126,30 @@ async function throughServer(sockets: Socket[]): Promise<Sample[]> {
             if (answerId === null) early.push(d.answerId);
             else if (!ttft && d.answerId === answerId) ttft = performance.now() - t0;
           };
+          const stopListening = () => socket.off(assistantEvents.delta, onDelta).off(assistantEvents.done, onDone).off(assistantEvents.failed, onFailed);
           const onDone = (d: { answer: { id: string } }) => {
             if (d.answer.id !== answerId) return;
-            socket.off(assistantEvents.delta, onDelta).off(assistantEvents.done, onDone);
+            stopListening();
             resolve({ ttft, total: performance.now() - t0 });
           };
-          socket.on(assistantEvents.delta, onDelta).on(assistantEvents.done, onDone);
+          // An answer that fails never sends done: fail the bench instead of waiting for ever.
+          const fail = (d: { code: string; message: string }) => {
+            stopListening();
+            reject(new Error(`answer failed: ${d.code} ${d.message}`));
+          };
+          const earlyFailures = new Map<string, { code: string; message: string }>();
+          const onFailed = (d: { answerId: string; code: string; message: string }) => {
+            if (answerId === null) earlyFailures.set(d.answerId, d);
+            else if (d.answerId === answerId) fail(d);
+          };
+          socket.on(assistantEvents.delta, onDelta).on(assistantEvents.done, onDone).on(assistantEvents.failed, onFailed);
           const t0 = performance.now();
           socket.emitWithAck(assistantEvents.ask, { action: "explain", selection: { startLine: 10, startColumn: 1, endLine: 12, endColumn: 1 } }).then((ack) => {
             if (!ack.ok) return reject(new Error(`ask refused: ${ack.code} ${ack.message}`));
             answerId = ack.data.answerId;
             if (early.includes(answerId!)) ttft = performance.now() - t0;
+            const failedEarly = earlyFailures.get(answerId!);
+            if (failedEarly) fail(failedEarly);
           }, reject);
         }),
     ),
