@@ -51,7 +51,7 @@ interface HandlerOptions<S extends z.ZodType | null> {
 }
 
 /** Per socket, the gating event still being handled; the others queue behind it in arrival order. */
-const gates = new WeakMap<EditorSocket, Promise<unknown>>();
+const gates = new WeakMap<EditorSocket, Promise<void>>();
 
 type Payload<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -77,11 +77,11 @@ export function handle<S extends z.ZodType | null>(
     if (opts.gate) track(result);
   });
 
+  /** `done` never rejects (dispatch answers every error). */
   function track(done: Promise<void>) {
-    const settled = done.catch(() => undefined);
-    gates.set(socket, settled);
-    void settled.then(() => {
-      if (gates.get(socket) === settled) gates.delete(socket);
+    gates.set(socket, done);
+    void done.then(() => {
+      if (gates.get(socket) === done) gates.delete(socket);
     });
   }
 
