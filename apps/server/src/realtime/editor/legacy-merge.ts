@@ -1,4 +1,5 @@
 import diff from "fast-diff";
+import { alignedDiff } from "./aligned-diff";
 
 /** One edit against the current text. */
 export type TextOp = { kind: "delete"; at: number; length: number } | { kind: "insert"; at: number; text: string };
@@ -15,8 +16,8 @@ function segments(base: string, current: string): Segment[] {
   const out: Segment[] = [];
   let b = 0;
   let c = 0;
-  // Semantic cleanup aligns others' edits to word boundaries ("one t[wo t]hree" → "one [two ]three").
-  for (const [type, text] of diff(base, current, undefined, true)) {
+  // Every character both texts share stays an anchor; others' edits sit on natural boundaries ("one t[wo t]hree" → "one [two ]three").
+  for (const [type, text] of alignedDiff(base, current)) {
     if (type === diff.EQUAL) {
       out.push({ type, baseStart: b, baseLen: text.length, curStart: c });
       b += text.length;
@@ -56,7 +57,7 @@ export function mergeFullText(base: string, mine: string, current: string): Text
   const ops: Array<TextOp & { seq: number }> = [];
   let b = 0;
   let seq = 0;
-  for (const [type, text] of diff(base, mine)) {
+  for (const [type, text] of alignedDiff(base, mine)) {
     if (type === diff.EQUAL) {
       b += text.length;
     } else if (type === diff.DELETE) {
