@@ -168,7 +168,11 @@ try {
   const ours = await throughServer(sockets);
   const loop = await report();
   sockets.forEach((s) => s.disconnect());
-  docs.forEach((d) => d.destroy());
+  // The shared websocket is ours to close: left open it retries the stopped server and keeps this process alive.
+  docs.forEach((d) => {
+    d.destroy();
+    d.configuration.websocketProvider.destroy();
+  });
 
   const row = (name: string, xs: Sample[]) => ({
     path: name,

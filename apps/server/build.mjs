@@ -1,8 +1,8 @@
-// Bundles the server into dist/main.js and its code runner into dist/runner.js; npm packages stay external, our workspace code is inlined.
+// Bundles the server into dist/main.js, its code runner into dist/runner.js and its AI provider thread into dist/ai-provider-worker.js; npm packages stay external, our workspace code is inlined.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "src/main.ts", runner: "src/runner/runner-main.ts" },
+  entryPoints: { main: "src/main.ts", runner: "src/runner/runner-main.ts", "ai-provider-worker": "src/modules/ai/provider-worker.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -13,7 +13,8 @@ import { checkAi, consumeAi, judgeAi, refundAi, type AiPlan } from "./ai-quota";
 import { createAllowanceCache } from "./allowance-cache";
 import { createAssistantLimiter } from "./assistant-limits";
 import { buildPrompt } from "./assistant-prompt";
-import { ProviderFailure, createChatProvider, type ChatProvider } from "./chat-provider";
+import { ProviderFailure, type ChatProvider } from "./chat-provider";
+import { createThreadedChatProvider } from "./provider-thread";
 import { applySuggestion } from "./apply-suggestion";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
@@ -65,7 +66,7 @@ function coalesceDeltas(send: (text: string) => void) {
 export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now">, opts: { provider?: ChatProvider | null; log: Log }) {
   const { config } = deps;
   const db = deps.db.db;
-  const provider = opts.provider === undefined ? createChatProvider(config) : opts.provider;
+  const provider = opts.provider === undefined ? createThreadedChatProvider(config) : opts.provider;
   const limiter = createAssistantLimiter(config.AI_ROOM_QUESTIONS_PER_MINUTE);
   const live = new Map<string, LiveAnswer>();
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });

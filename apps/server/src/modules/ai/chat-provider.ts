@@ -41,11 +41,15 @@ function toFailure(err: unknown, timedOut: boolean): ProviderFailure {
   return new ProviderFailure("ai_provider_failed", assistantMessages.providerFailed, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
 }
 
+/** What the provider needs of the config (all a provider thread is given). */
+export type ProviderConfig = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "AI_MAX_OUTPUT_TOKENS">;
+
 /**
  * The provider behind the `openai` SDK: any OpenAI-compatible chat-completions API
  * (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter). Null when not configured.
+ * The server runs it in a thread of its own (provider-thread.ts).
  */
-export function createChatProvider(config: Config): ChatProvider | null {
+export function createChatProvider(config: ProviderConfig): ChatProvider | null {
   if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
   const model = config.AI_MODEL;
   const idleMs = config.AI_TIMEOUT_MS;

@@ -1,0 +1,103 @@
+import { Worker } from "node:worker_threads";
+import { assistantMessages } from "@coderoom/shared/messages";
+import { ProviderFailure, type ChatMessage, type ChatProvider, type ProviderConfig } from "./chat-provider";
+
+/** Parent → provider thread. */
+export type ToProvider = { type: "start"; id: number; messages: ChatMessage[] } | { type: "abort"; id: number };
+/** Provider thread → parent. */
+export type FromProvider =
+  | { type: "text"; id: number; text: string }
+  | { type: "end"; id: number }
+  | { type: "error"; id: number; code: ProviderFailure["code"]; message: string; detail: string };
+
+/** What one stream is waiting for: the thread's messages, in order. */
+interface Pending {
+  queue: FromProvider[];
+  wake: (() => void) | null;
+}
+
+/** Built, the thread is dist/ai-provider-worker.js beside dist/main.js; from source (tests, benches) tsx loads the .ts. */
+const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./provider-worker-from-source.mjs" : "./ai-provider-worker.js", import.meta.url);
+
+/**
+ * The chat provider in a thread of its own: the openai SDK's per-request and per-chunk
+ * work (headers, fetch, SSE parsing) runs beside the event loop instead of on it. Same
+ * contract as createChatProvider: text pieces, a quiet end on abort, ProviderFailure on
+ * errors; a thread that dies fails the answers in flight and is started again on the next question.
+ */
+export function createThreadedChatProvider(config: ProviderConfig): ChatProvider | null {
+  if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
+  const workerConfig: ProviderConfig = {
+    AI_BASE_URL: config.AI_BASE_URL,
+    AI_API_KEY: config.AI_API_KEY,
+    AI_MODEL: config.AI_MODEL,
+    AI_TIMEOUT_MS: config.AI_TIMEOUT_MS,
+    AI_MAX_OUTPUT_TOKENS: config.AI_MAX_OUTPUT_TOKENS,
+  };
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let worker: Worker | null = null;
+
+  const deliver = (msg: FromProvider) => {
+    const p = pending.get(msg.id);
+    if (!p) return;
+    p.queue.push(msg);
+    p.wake?.();
+  };
+  const thread = () => {
+    if (worker) return worker;
+    const w = new Worker(workerUrl, { workerData: workerConfig });
+    w.on("message", deliver);
+    const lost = (detail: string) => {
+      if (worker !== w) return;
+      worker = null;
+      for (const id of pending.keys()) deliver({ type: "error", id, code: "ai_provider_failed", message: assistantMessages.providerFailed, detail });
+    };
+    w.on("error", (err) => lost(`provider thread failed: ${err.message}`));
+    w.on("exit", (code) => lost(`provider thread exited (${code})`));
+    // After the listeners (a message listener refs the port again): an idle thread never keeps the process alive.
+    w.unref();
+    worker = w;
+    return w;
+  };
+
+  return {
+    model: config.AI_MODEL,
+    async *stream({ messages, signal }) {
+      if (signal.aborted) return;
+      const id = nextId++;
+      const p: Pending = { queue: [], wake: null };
+      pending.set(id, p);
+      const w = thread();
+      // Busy, the thread keeps the process alive like any request in flight would.
+      w.ref();
+      const onAbort = () => p.wake?.();
+      signal.addEventListener("abort", onAbort, { once: true });
+      let ended = false;
+      try {
+        w.postMessage({ type: "start", id, messages } satisfies ToProvider);
+        for (;;) {
+          if (signal.aborted) return;
+          const msg = p.queue.shift();
+          if (!msg) {
+            await new Promise<void>((resolve) => (p.wake = resolve));
+            p.wake = null;
+            continue;
+          }
+          if (msg.type === "text") yield msg.text;
+          else {
+            ended = true;
+            if (msg.type === "error") throw new ProviderFailure(msg.code, msg.message || assistantMessages.providerFailed, msg.detail);
+            return;
+          }
+        }
+      } finally {
+        signal.removeEventListener("abort", onAbort);
+        pending.delete(id);
+        if (pending.size === 0) w.unref();
+        // Stopped, or the reader left early: the thread aborts the HTTP request, so the provider stops generating.
+        if (!ended && worker === w) w.postMessage({ type: "abort", id } satisfies ToProvider);
+      }
+    },
+  };
+}
