@@ -75,4 +75,17 @@ describe("the chat provider in its own thread", () => {
     );
     expect(answers).toEqual(["answer to q1", "answer to q2", "answer to q3"]);
   });
+
+  it("fails the answers in flight when the thread dies, and starts a new thread for the next question", async () => {
+    const crashing = createThreadedChatProvider(config, { workerUrl: new URL("../../../test/crashing-provider-worker.mjs", import.meta.url) })!;
+    for (let question = 0; question < 2; question += 1) {
+      const got: string[] = [];
+      const failure = await (async () => {
+        for await (const text of ask(crashing)) got.push(text);
+      })().catch((err: unknown) => err);
+      expect(got).toEqual(["partial"]);
+      expect(failure).toBeInstanceOf(ProviderFailure);
+      expect((failure as ProviderFailure).detail).toBe("provider thread exited (3)");
+    }
+  });
 });

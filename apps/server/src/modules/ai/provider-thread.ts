@@ -25,7 +25,7 @@ const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./provider-worker-f
  * contract as createChatProvider: text pieces, a quiet end on abort, ProviderFailure on
  * errors; a thread that dies fails the answers in flight and is started again on the next question.
  */
-export function createThreadedChatProvider(config: ProviderConfig): ChatProvider | null {
+export function createThreadedChatProvider(config: ProviderConfig, opts: { workerUrl?: URL } = {}): ChatProvider | null {
   if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
   const workerConfig: ProviderConfig = {
     AI_BASE_URL: config.AI_BASE_URL,
@@ -46,7 +46,7 @@ export function createThreadedChatProvider(config: ProviderConfig): ChatProvider
   };
   const thread = () => {
     if (worker) return worker;
-    const w = new Worker(workerUrl, { workerData: workerConfig });
+    const w = new Worker(opts.workerUrl ?? workerUrl, { workerData: workerConfig });
     w.on("message", deliver);
     const lost = (detail: string) => {
       if (worker !== w) return;
