@@ -33,7 +33,7 @@ describe("alignedDiff (edits where a person made them)", () => {
       }
       return out;
     };
-    for (const [a, b] of [["a[b]c[b]d", "a[b][b]c[b]d"], ["xxx", "xxxx"], ["", "abc"], ["abc", ""], ["(a)(b)", "(a)(c)(b)"]] as const) {
+    for (const [a, b] of [["a[b]c[b]d", "a[b][b]c[b]d"], ["xxx", "xxxx"], ["", "abc"], ["abc", ""], ["(a)(b)", "(a)(c)(b)"], [" ".repeat(5000), " ".repeat(5001)], ["ab".repeat(3000), "ab".repeat(1500) + "[ab]" + "ab".repeat(1500)]] as const) {
       expect(apply(a, alignedDiff(a, b))).toBe(b);
     }
   });

@@ -21,8 +21,9 @@ function boundaryScore(left: string | undefined, right: string | undefined): num
   return 0;
 }
 
-const score = (before: string, edit: string, after: string) =>
-  (balanced(edit) ? 10 : 0) + boundaryScore(before.at(-1), edit[0]) + boundaryScore(edit.at(-1), after[0]);
+/** Far enough for any token; keeps a paste into a long run of one character linear. */
+const MAX_SLIDE = 256;
+const MAX_BALANCED_CHECK = 1024;
 
 /**
  * A diff whose edits sit where a person would have made them. An insertion into
@@ -38,23 +39,25 @@ export function alignedDiff(a: string, b: string): diff.Diff[] {
     const [type, text] = d[i]!;
     const [nextType, nextText] = d[i + 1]!;
     if (type === diff.EQUAL || prevType !== diff.EQUAL || nextType !== diff.EQUAL) continue;
-    // Slide as far left as the edit allows, then try every place rightwards.
-    let common = 0;
-    while (common < prevText.length && common < text.length && prevText.at(-1 - common) === text.at(-1 - common)) common += 1;
-    let before = prevText.slice(0, prevText.length - common);
-    let edit = prevText.slice(prevText.length - common) + text.slice(0, text.length - common);
-    let after = text.slice(text.length - common) + nextText;
-    let best = { before, edit, after, score: score(before, edit, after) };
-    while (edit.length > 0 && edit[0] === after[0]) {
-      before += edit[0];
-      edit = edit.slice(1) + after[0];
-      after = after.slice(1);
-      const s = score(before, edit, after);
-      if (s >= best.score) best = { before, edit, after, score: s };
+    // The text around the edit is the same wherever it sits: prev + edit + next. Slide the
+    // edit's window as far left as it goes, then score each place rightwards.
+    const all = prevText + text + nextText;
+    const len = text.length;
+    let start = prevText.length;
+    while (start > 0 && prevText.length - start < MAX_SLIDE && all[start - 1] === all[start + len - 1]) start -= 1;
+    const scoreAt = (at: number) =>
+      (len <= MAX_BALANCED_CHECK && balanced(all.slice(at, at + len)) ? 10 : 0) +
+      boundaryScore(all[at - 1], all[at]) +
+      boundaryScore(all[at + len - 1], all[at + len]);
+    let best = start;
+    let bestScore = scoreAt(start);
+    for (let at = start + 1; at - start <= 2 * MAX_SLIDE && all[at - 1] === all[at + len - 1]; at += 1) {
+      const s = scoreAt(at);
+      if (s >= bestScore) [best, bestScore] = [at, s];
     }
-    d[i - 1] = [diff.EQUAL, best.before];
-    d[i] = [type, best.edit];
-    d[i + 1] = [diff.EQUAL, best.after];
+    d[i - 1] = [diff.EQUAL, all.slice(0, best)];
+    d[i] = [type, all.slice(best, best + len)];
+    d[i + 1] = [diff.EQUAL, all.slice(best + len)];
   }
   return d.filter(([type, text]) => type !== diff.EQUAL || text.length > 0);
 }
