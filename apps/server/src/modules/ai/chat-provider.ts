@@ -42,7 +42,8 @@ function toFailure(err: unknown, timedOut: boolean): ProviderFailure {
 }
 
 /** What the provider needs of the config (all a provider thread is given). */
-export type ProviderConfig = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "AI_MAX_OUTPUT_TOKENS">;
+export const providerConfigKeys = ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL", "AI_TIMEOUT_MS", "AI_MAX_OUTPUT_TOKENS"] as const;
+export type ProviderConfig = Pick<Config, (typeof providerConfigKeys)[number]>;
 
 /**
  * The provider behind the `openai` SDK: any OpenAI-compatible chat-completions API

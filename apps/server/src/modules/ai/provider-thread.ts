@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { assistantMessages } from "@coderoom/shared/messages";
-import { ProviderFailure, type ChatMessage, type ChatProvider, type ProviderConfig } from "./chat-provider";
+import { ProviderFailure, providerConfigKeys, type ChatMessage, type ChatProvider, type ProviderConfig } from "./chat-provider";
 
 /** Parent → provider thread. */
 export type ToProvider = { type: "start"; id: number; messages: ChatMessage[] } | { type: "abort"; id: number };
@@ -27,13 +27,8 @@ const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./provider-worker-f
  */
 export function createThreadedChatProvider(config: ProviderConfig, opts: { workerUrl?: URL } = {}): ChatProvider | null {
   if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
-  const workerConfig: ProviderConfig = {
-    AI_BASE_URL: config.AI_BASE_URL,
-    AI_API_KEY: config.AI_API_KEY,
-    AI_MODEL: config.AI_MODEL,
-    AI_TIMEOUT_MS: config.AI_TIMEOUT_MS,
-    AI_MAX_OUTPUT_TOKENS: config.AI_MAX_OUTPUT_TOKENS,
-  };
+  // Only what the provider needs crosses to the thread (not the database URL or other secrets).
+  const workerConfig = Object.fromEntries(providerConfigKeys.map((key) => [key, config[key]]));
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let worker: Worker | null = null;
@@ -87,7 +82,7 @@ export function createThreadedChatProvider(config: ProviderConfig, opts: { worke
           if (msg.type === "text") yield msg.text;
           else {
             ended = true;
-            if (msg.type === "error") throw new ProviderFailure(msg.code, msg.message || assistantMessages.providerFailed, msg.detail);
+            if (msg.type === "error") throw new ProviderFailure(msg.code, msg.message, msg.detail);
             return;
           }
         }

@@ -2,10 +2,12 @@
 // event loop, so a burst of questions does not hold up the room's realtime traffic.
 // Speaks the messages of provider-thread.ts with its parent.
 import { parentPort, workerData } from "node:worker_threads";
+import { assistantMessages } from "@coderoom/shared/messages";
 import { ProviderFailure, createChatProvider, type ProviderConfig } from "./chat-provider";
 import type { FromProvider, ToProvider } from "./provider-thread";
 
-const provider = createChatProvider(workerData as ProviderConfig);
+// The parent starts this thread only when the provider is configured.
+const provider = createChatProvider(workerData as ProviderConfig)!;
 const port = parentPort!;
 const running = new Map<number, AbortController>();
 const send = (msg: FromProvider) => port.postMessage(msg);
@@ -14,12 +16,11 @@ async function run(id: number, messages: Extract<ToProvider, { type: "start" }>[
   const controller = new AbortController();
   running.set(id, controller);
   try {
-    if (!provider) throw new ProviderFailure("ai_provider_failed", "The assistant is not configured", "no provider");
     for await (const text of provider.stream({ messages, signal: controller.signal })) send({ type: "text", id, text });
     send({ type: "end", id });
   } catch (err) {
     const failure = err instanceof ProviderFailure ? err : null;
-    send({ type: "error", id, code: failure?.code ?? "ai_provider_failed", message: failure?.message ?? "", detail: failure?.detail ?? String(err) });
+    send({ type: "error", id, code: failure?.code ?? "ai_provider_failed", message: failure?.message ?? assistantMessages.providerFailed, detail: failure?.detail ?? String(err) });
   } finally {
     running.delete(id);
   }
