@@ -42,9 +42,11 @@ if (!hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox") {
 }
 
 if (hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox" && process.getuid?.() !== 0) {
+  // Not "off": the server uses the rootless sandbox where the host allows it, and its log says why not otherwise.
   say(
-    "\nCode execution is off: the sandbox needs root. Start with sudo (only the code runner keeps root;\n" +
-      "the web server switches to an unprivileged user), or use EXECUTION_BACKEND=judge0 JUDGE0_URL=...\n",
+    "\nStarted without root: code runs in the rootless sandbox if this host allows it (the server's log says),\n" +
+      "with weaker separation than as root (README: 'Which guarantees hold where'). For the full sandbox start with sudo\n" +
+      "(only the code runner keeps root; the web server switches to an unprivileged user).\n",
   );
 }
 

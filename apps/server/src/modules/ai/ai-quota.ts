@@ -2,7 +2,7 @@ import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
 import { planLimits } from "../billing/plan-limits";
-import { getUsage, indiaDay, refundUsage } from "../usage/daily-usage";
+import { getUsage, INDIA_OFFSET_MS, indiaDay, refundUsage } from "../usage/daily-usage";
 import type { UsageBatcher } from "../usage/usage-batcher";
 import type { UserRow } from "../users/sessions";
 
@@ -11,7 +11,7 @@ export type QuotaUser = Pick<UserRow, "id" | "role">;
 /** The next midnight in India (UTC+5:30, no daylight saving): when daily quotas reset. */
 export function nextIndiaMidnight(at: Date): Date {
   const [y, m, d] = indiaDay(at).split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1, 0, 0) - 330 * 60_000);
+  return new Date(Date.UTC(y, m - 1, d + 1, 0, 0) - INDIA_OFFSET_MS);
 }
 
 function inWords(ms: number): string {

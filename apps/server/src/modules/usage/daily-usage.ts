@@ -2,11 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dailyUsage } from "../../db/schema/users";
 
-const indiaDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+/** India Standard Time is UTC+5:30 all year (no daylight saving since 1945). */
+export const INDIA_OFFSET_MS = 330 * 60_000;
 
-/** The calendar day (YYYY-MM-DD) in India time: quotas reset at midnight IST. */
+/**
+ * The calendar day (YYYY-MM-DD) in India time: quotas reset at midnight IST. Arithmetic,
+ * not Intl: every run and every question asks for it, and Intl's formatter costs ~40 µs a call.
+ */
 export function indiaDay(at: Date): string {
-  return indiaDate.format(at);
+  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export type UsageKind = "runs" | "aiInteractions";
