@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TErrorCode } from "@coderoom/shared/error-codes";
 import type { Config } from "../../config";
+import { providerFetch } from "./provider-fetch";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -54,8 +55,8 @@ export function createChatProvider(config: ProviderConfig): ChatProvider | null 
   if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
   const model = config.AI_MODEL;
   const idleMs = config.AI_TIMEOUT_MS;
-  // Local servers ignore the key but the SDK insists on one.
-  const client = new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", maxRetries: 0, timeout: idleMs });
+  // Local servers ignore the key but the SDK insists on one. Its HTTP goes through providerFetch (half the work of fetch).
+  const client = new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", maxRetries: 0, timeout: idleMs, fetch: providerFetch });
 
   return {
     model,
