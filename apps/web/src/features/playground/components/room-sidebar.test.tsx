@@ -36,6 +36,13 @@ describe("RoomSidebar (spec §2)", () => {
     expect(within(screen.getAllByRole("listitem")[0]!).queryByText("typing...")).not.toBeInTheDocument();
   });
 
+  it("rings each person's avatar in their colour, the one their caret carries", () => {
+    setup(false, [makeRoomUser({ id: "u1", color: "#22c55e" }), makeRoomUser({ id: "u2", name: "Alan", socketId: "s2", color: "#3b82f6" })]);
+    const [me, alan] = screen.getAllByRole("listitem");
+    expect(within(me!).getByTestId("user-color")).toHaveStyle({ backgroundColor: "#22c55e" });
+    expect(within(alan!).getByTestId("user-color")).toHaveStyle({ backgroundColor: "#3b82f6" });
+  });
+
   it("lists a person with two tabs once", () => {
     setup(false, [makeRoomUser(), makeRoomUser({ socketId: "s9", isTyping: true })]);
     expect(screen.getByRole("heading", { name: "Active Users (1)" })).toBeInTheDocument();

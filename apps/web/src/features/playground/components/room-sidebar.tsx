@@ -51,13 +51,11 @@ export function RoomSidebar(props: RoomSidebarProps) {
         <ul className="space-y-1">
           {people.slice(0, limits.activeUsersShown).map((u) => (
             <li key={u.id} data-user-id={u.id} className="flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-800/60">
-              <span className="relative">
-                <UserAvatar src={u.avatar} name={u.name} className="size-8" />
-                <span
-                  className="absolute -right-0.5 -bottom-0.5 size-3 rounded-full ring-2 ring-slate-900"
-                  style={{ backgroundColor: u.color }}
-                  aria-hidden
-                />
+              {/* Their colour (as on their caret) rings the avatar: a corner dot would read as online/busy. */}
+              <span data-testid="user-color" className="flex shrink-0 rounded-full p-0.5" style={{ backgroundColor: u.color }}>
+                <span className="flex rounded-full bg-slate-900 p-px">
+                  <UserAvatar src={u.avatar} name={u.name} className="size-7" />
+                </span>
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">
