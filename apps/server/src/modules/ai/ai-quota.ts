@@ -2,16 +2,18 @@ import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
 import { planLimits } from "../billing/plan-limits";
-import { getUsage, INDIA_OFFSET_MS, indiaDay, refundUsage } from "../usage/daily-usage";
+import { getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
 import type { UsageBatcher } from "../usage/usage-batcher";
 import type { UserRow } from "../users/sessions";
 
 export type QuotaUser = Pick<UserRow, "id" | "role">;
 
+const DAY_MS = 86_400_000;
+
 /** The next midnight in India (UTC+5:30, no daylight saving): when daily quotas reset. */
 export function nextIndiaMidnight(at: Date): Date {
-  const [y, m, d] = indiaDay(at).split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1, 0, 0) - INDIA_OFFSET_MS);
+  const indiaDayStart = Math.floor((at.getTime() + INDIA_OFFSET_MS) / DAY_MS) * DAY_MS;
+  return new Date(indiaDayStart + DAY_MS - INDIA_OFFSET_MS);
 }
 
 function inWords(ms: number): string {

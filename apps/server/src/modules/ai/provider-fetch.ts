@@ -20,11 +20,12 @@ const aborted = () => new DOMException("This operation was aborted", "AbortError
  * bytes, and redirects (the request is sent again through fetch, which follows them).
  */
 export const providerFetch: typeof fetch = async (input, init = {}) => {
-  const body = init.body;
-  const simpleBody = body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer;
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (!simpleBody || input instanceof Request || (url.protocol !== "http:" && url.protocol !== "https:")) return fetch(input, init);
-  const payload = body === undefined || body === null ? undefined : typeof body === "string" ? Buffer.from(body) : Buffer.from(body as ArrayBuffer);
+  const body = init.body ?? undefined;
+  const simpleBody = body === undefined || typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer;
+  if (input instanceof Request || !simpleBody) return fetch(input, init);
+  const url = new URL(String(input));
+  if (url.protocol !== "http:" && url.protocol !== "https:") return fetch(input, init);
+  const payload = body === undefined ? undefined : typeof body === "string" ? Buffer.from(body) : new Uint8Array(body);
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => (headers[name] = value));
   // Bodies arrive as sent: nothing here would decompress them.
@@ -63,7 +64,7 @@ export const providerFetch: typeof fetch = async (input, init = {}) => {
   for (const [name, value] of Object.entries(response.headers)) {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
   }
-  if (NULL_BODY.has(status)) response.resume();
-  const stream = NULL_BODY.has(status) ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
-  return new Response(stream, { status, statusText: response.statusMessage, headers: responseHeaders });
+  const hasBody = !NULL_BODY.has(status);
+  if (!hasBody) response.resume();
+  return new Response(hasBody ? (Readable.toWeb(response) as ReadableStream<Uint8Array>) : null, { status, statusText: response.statusMessage, headers: responseHeaders });
 };
