@@ -13,6 +13,7 @@ import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
+import { subscriptions } from "../apps/server/src/db/schema/payments";
 import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
@@ -21,6 +22,7 @@ import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { attachRealtime } from "../apps/server/src/realtime/attach-realtime";
 import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
 import { createSession } from "../apps/server/src/modules/users/sessions";
+import { watchGcPauses } from "../apps/server/test/gc-pauses";
 
 const USERS = Number(process.env.AI_BENCH_USERS ?? 50);
 const PER_ROOM = 5;
@@ -33,11 +35,24 @@ const quiet = () => undefined;
 const execution = await createExecutionService(config, { info: quiet, warn: quiet, error: quiet });
 const now = new Date();
 
-// Ordinary Free users (quota checked against the plan table on every question).
+// Basic subscribers (25 questions a day: enough for the bench's rounds), their quota read
+// from the plan table and counted on every question as anyone's.
 const people = await db.db
   .insert(users)
   .values(Array.from({ length: USERS }, (_, i) => ({ fullName: `Bench User ${i}`, email: `ai-${i}-${randomBytes(3).toString("hex")}@bench.local`, role: "CODER" as const })))
   .returning();
+await db.db.insert(subscriptions).values(
+  people.map((p) => ({
+    userId: p.id,
+    plan: "basic" as const,
+    provider: "test" as const,
+    providerSubscriptionId: `sub_bench_${randomBytes(6).toString("hex")}`,
+    status: "active" as const,
+    paidUntil: new Date(now.getTime() + 30 * 86_400_000),
+    createdAt: now,
+    updatedAt: now,
+  })),
+);
 const code = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`).join("\n");
 const roomIds: string[] = [];
 for (let i = 0; i < USERS; i += PER_ROOM) {
@@ -57,6 +72,7 @@ const port = typeof address === "object" && address ? address.port : 0;
 
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
+const gc = watchGcPauses();
 // AI_BENCH_PROFILE=file.cpuprofile: a CPU profile of the measured window only.
 const profile = process.env.AI_BENCH_PROFILE;
 const inspector = new Session();
@@ -64,10 +80,16 @@ if (profile) inspector.connect();
 createInterface({ input: process.stdin }).on("line", async (line) => {
   if (line === "reset") {
     loop.reset();
-    if (profile) await inspector.post("Profiler.enable").then(() => inspector.post("Profiler.start"));
+    gc.reset();
+    if (profile) {
+      await inspector.post("Profiler.enable");
+      // 0.1 ms samples: the burst of questions lasts tens of milliseconds.
+      await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
+      await inspector.post("Profiler.start");
+    }
   }
   if (line === "report" && profile) fs.writeFileSync(profile, JSON.stringify((await inspector.post("Profiler.stop")).profile));
-  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20 }));
+  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20, gc: gc.summary() }));
 });
 console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, cookies, roomIds, perRoom: PER_ROOM }));
 

@@ -1,9 +1,12 @@
-// The room assistant under load: 50 concurrent questions through the real server
-// (Socket.IO /editor → quota → prompt → openai SDK → fake provider
-// → room broadcast), next to the same 50 streams requested straight from the fake provider
-// with the same SDK in the same run. The fake runs in its own process (as a provider is a
-// service of its own) and answers with a fixed 200 ms time-to-first-token and 50 tokens/s. Targets: ≤ 10 ms added at p99 (first token and total), and no
-// event-loop stall over 50 ms in the server process.
+// The room assistant under load: bursts of 50 concurrent questions through the real server
+// (Socket.IO /editor → quota → prompt → openai SDK → fake provider → room broadcast), each
+// next to the same 50 streams requested straight from the fake provider with the same SDK.
+// The fake runs in its own process (as a provider is a service of its own) and answers with
+// a fixed 200 ms time-to-first-token and 50 tokens/s. The first burst after start (cold JIT,
+// keep-alive pools not grown yet, on both paths) is reported on its own; the target's figures
+// come from the ROUNDS bursts after it (AI_BENCH_ROUNDS, default 8), percentiles over all of
+// their questions (the p99 of one burst of 50 is its single slowest question). Targets: ≤ 10 ms
+// added at p99 (first token and total), and no event-loop stall over 50 ms in the server process.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,9 +17,11 @@ import OpenAI from "openai";
 import WebSocket from "ws";
 import { io, type Socket } from "socket.io-client";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
+import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
 
 const CONCURRENT = 50;
+const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 8);
 const TOKENS = 50;
 const TTFT_MS = 200;
 const TOKEN_MS = 1000 / 50;
@@ -34,8 +39,8 @@ interface Sample {
 }
 
 /** A bench child process speaking one JSON line when ready (and more on request). */
-function child(script: string, env: Record<string, string>) {
-  const proc = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
+function child(script: string, env: Record<string, string>, nodeFlags: string[] = []) {
+  const proc = spawn(process.execPath, [...nodeFlags, "--import", "tsx", fileURLToPath(new URL(script, import.meta.url))], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
   const lines = createInterface({ input: proc.stdout! });
   const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`))));
   exited.catch(() => undefined);
@@ -50,11 +55,11 @@ function child(script: string, env: Record<string, string>) {
 const plan = { kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ")), ttftMs: TTFT_MS, tokenIntervalMs: TOKEN_MS };
 const provider = child("ai-provider.ts", { AI_FAKE_PLAN: JSON.stringify(plan) });
 const fake = JSON.parse(await provider.nextLine()) as { url: string };
-const server = child("ai-server.ts", { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "100", AI_BENCH_USERS: String(CONCURRENT) });
+const server = child("ai-server.ts", { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "100", AI_BENCH_USERS: String(CONCURRENT) }, serverNodeFlags);
 const ready = JSON.parse(await server.nextLine()) as Ready;
 const report = async () => {
   server.proc.stdin!.write("report\n");
-  return JSON.parse(await server.nextLine()) as { loopMaxMs: number; loopP99Ms: number; rssMb: number };
+  return JSON.parse(await server.nextLine()) as { loopMaxMs: number; loopP99Ms: number; rssMb: number; gc: string };
 };
 
 const pct = (xs: number[], p: number) => {
@@ -159,13 +164,15 @@ async function throughServer(sockets: Socket[]): Promise<Sample[]> {
 try {
   const sockets = await connectAll();
   const docs = await openDocuments();
-  // Warm-up: JIT, PGlite caches, HTTP keep-alive pools on both paths.
-  await direct(5);
-  await throughServer(sockets.slice(0, 5));
+  const coldBase = await direct(CONCURRENT);
+  const coldOurs = await throughServer(sockets);
   server.proc.stdin!.write("reset\n");
-
-  const base = await direct(CONCURRENT);
-  const ours = await throughServer(sockets);
+  const base: Sample[] = [];
+  const ours: Sample[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    base.push(...(await direct(CONCURRENT)));
+    ours.push(...(await throughServer(sockets)));
+  }
   const loop = await report();
   sockets.forEach((s) => s.disconnect());
   // The shared websocket is ours to close: left open it retries the stopped server and keeps this process alive.
@@ -181,21 +188,29 @@ try {
     total_p50_ms: round(pct(xs.map((x) => x.total), 50)),
     total_p99_ms: round(pct(xs.map((x) => x.total), 99)),
   });
-  const b = row("direct to the fake provider (baseline)", base);
-  const o = row("through CodeRoom (socket → server → provider → room)", ours);
-  const added = {
-    path: "added by the server",
-    ttft_p50_ms: round(o.ttft_p50_ms - b.ttft_p50_ms),
-    ttft_p99_ms: round(o.ttft_p99_ms - b.ttft_p99_ms),
-    total_p50_ms: round(o.total_p50_ms - b.total_p50_ms),
-    total_p99_ms: round(o.total_p99_ms - b.total_p99_ms),
+  const compare = (baseline: Sample[], server: Sample[]) => {
+    const b = row("direct to the fake provider (baseline)", baseline);
+    const o = row("through CodeRoom (socket → server → provider → room)", server);
+    const added = {
+      path: "added by the server",
+      ttft_p50_ms: round(o.ttft_p50_ms - b.ttft_p50_ms),
+      ttft_p99_ms: round(o.ttft_p99_ms - b.ttft_p99_ms),
+      total_p50_ms: round(o.total_p50_ms - b.total_p50_ms),
+      total_p99_ms: round(o.total_p99_ms - b.total_p99_ms),
+    };
+    return { b, o, added };
   };
+  const cold = compare(coldBase, coldOurs);
+  const { b, o, added } = compare(base, ours);
   console.log(
     `${CONCURRENT} concurrent questions (${ready.perRoom} per room); fake provider: ${TTFT_MS} ms to first token, ${TOKENS} tokens at 50 tokens/s; ` +
       `${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
   );
+  console.log("The first burst after start (cold JIT, keep-alive pools still growing, on both paths):");
+  console.table([cold.b, cold.o, cold.added]);
+  console.log(`The ${ROUNDS} bursts after it (${ROUNDS * CONCURRENT} questions per path, percentiles over all of them):`);
   console.table([b, o, added]);
-  console.log(`server event loop during the run: max delay ${round(loop.loopMaxMs)} ms, p99 ${round(loop.loopP99Ms)} ms; RSS ${Math.round(loop.rssMb)} MB`);
+  console.log(`server event loop during the run: max delay ${round(loop.loopMaxMs)} ms, p99 ${round(loop.loopP99Ms)} ms; RSS ${Math.round(loop.rssMb)} MB; GC: ${loop.gc}`);
   const met = {
     ttft_added_p99: added.ttft_p99_ms <= TARGETS.addedP99Ms,
     total_added_p99: added.total_p99_ms <= TARGETS.addedP99Ms,
@@ -205,7 +220,7 @@ try {
   fs.mkdirSync(new URL("results/", import.meta.url), { recursive: true });
   fs.writeFileSync(
     new URL("results/ai.json", import.meta.url),
-    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, baseline: b, server: o, added, loop, met }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, rounds: ROUNDS, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, cold, baseline: b, server: o, added, loop, met }, null, 2),
   );
 } finally {
   await server.stop();

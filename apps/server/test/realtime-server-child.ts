@@ -3,7 +3,7 @@
 // and SEED_ROOMS rooms when asked, then prints one JSON line: { port, tokens, roomIds }.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { monitorEventLoopDelay, PerformanceObserver, constants as perf } from "node:perf_hooks";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDb } from "../src/db/client";
@@ -16,6 +16,7 @@ import { DomainEventBus } from "../src/events";
 import { generateRoomId } from "../src/modules/rooms/room-id";
 import { createSession } from "../src/modules/users/sessions";
 import { attachRealtime } from "../src/realtime/attach-realtime";
+import { watchGcPauses } from "./gc-pauses";
 
 const config = loadConfig({ LOG_LEVEL: "warn", NODE_ENV: "production", ...process.env });
 const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
@@ -62,23 +63,14 @@ const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
 // Garbage-collection pauses by kind (scavenges vs mark-compact): their share of the delay.
-const gc = new Map<string, { n: number; total: number; max: number }>();
-const gcKinds: Record<number, string> = { [perf.NODE_PERFORMANCE_GC_MINOR]: "scavenge", [perf.NODE_PERFORMANCE_GC_MAJOR]: "mark-compact", [perf.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental", [perf.NODE_PERFORMANCE_GC_WEAKCB]: "weak" };
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    const kind = gcKinds[(e as unknown as { detail: { kind: number } }).detail.kind] ?? "other";
-    const s = gc.get(kind) ?? { n: 0, total: 0, max: 0 };
-    gc.set(kind, { n: s.n + 1, total: s.total + e.duration, max: Math.max(s.max, e.duration) });
-  }
-}).observe({ entryTypes: ["gc"] });
-const gcSummary = () => [...gc].map(([k, s]) => `${k} ${s.n}× total ${s.total.toFixed(0)} ms max ${s.max.toFixed(1)} ms`).join(", ") || "none";
+const gc = watchGcPauses();
 const memory = () =>
   Object.entries(process.memoryUsage())
     .map(([k, v]) => `${k} ${Math.round(v / 2 ** 20)} MB`)
     .join(", ");
 const printLag = (when: string) =>
   process.stderr.write(
-    `server event-loop delay ${when}: p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms; GC: ${gcSummary()}; memory: ${memory()}\n`,
+    `server event-loop delay ${when}: p50 ${ms(lag.percentile(50))} ms, p99 ${ms(lag.percentile(99))} ms, max ${ms(lag.max)} ms; GC: ${gc.summary()}; memory: ${memory()}\n`,
   );
 // The benchmark signals the start of its measured phase (reset) and its end (print).
 let measuring = false;
@@ -86,7 +78,7 @@ process.on("SIGUSR2", () => {
   if (measuring) printLag("during the measured phase");
   else {
     lag.reset();
-    gc.clear();
+    gc.reset();
   }
   measuring = !measuring;
 });

@@ -38,6 +38,13 @@ const HISTORY_FOR_PROMPT = 12;
 /** Later pieces of an answer are sent at most this often (the first at once): fewer frames per room member. */
 const DELTA_FLUSH_MS = 40;
 
+/**
+ * Answers are counted together in windows this long: the first tokens of a burst reach the
+ * room first, then one statement counts them (counted one turn at a time, the database
+ * work on this thread held up the next answers' first tokens: 40 ms in a burst of 50).
+ */
+const COUNT_WINDOW_MS = 50;
+
 function coalesceDeltas(send: (text: string) => void) {
   let pending = "";
   let first = true;
@@ -69,9 +76,10 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const provider = opts.provider === undefined ? createThreadedChatProvider(config) : opts.provider;
   const limiter = createAssistantLimiter(config.AI_ROOM_QUESTIONS_PER_MINUTE);
   const live = new Map<string, LiveAnswer>();
-  const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now() });
+  // Other processes answer too when they share the rooms through Redis.
+  const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now(), shared: config.REDIS_URL !== undefined });
   const allowances = createAllowanceCache();
-  const usage = createUsageBatcher(db);
+  const usage = createUsageBatcher(db, { windowMs: COUNT_WINDOW_MS });
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
   const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch));
 
@@ -256,11 +264,9 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     ask,
     /** What a client needs to render the panel: history, answers in flight, quota. */
     async state(roomId: string, user: AssistantUser): Promise<TAssistantState> {
-      const [messages, quota] = await Promise.all([
-        loadConversation(db, { roomId, limit: assistantLimits.historyMessages, publicUrl: config.PUBLIC_URL }),
-        readQuota(user, deps.now()),
-      ]);
-      history.seed(roomId, messages);
+      const conversation = loadConversation(db, { roomId, limit: assistantLimits.historyMessages, publicUrl: config.PUBLIC_URL });
+      history.seed(roomId, conversation);
+      const [messages, quota] = await Promise.all([conversation, readQuota(user, deps.now())]);
       const inFlight = [...live.values()].filter((e) => e.roomId === roomId);
       return {
         configured: provider !== null,

@@ -16,12 +16,13 @@ interface Waiter {
 
 /**
  * consumeUsage for callers that come in bursts (the first tokens of many answers): the
- * counts asked for in one event-loop turn are taken together at the end of that turn, one
+ * counts asked for within `windowMs` (0: one event-loop turn) are taken together, one
  * statement per kind, day and limit instead of one upsert each. Each count stays atomic
- * against its limit. A user asked for twice in one turn waits for the next batch (one
+ * against its limit. A user asked for twice in one batch waits for the next (one
  * statement cannot update a row twice).
  */
-export function createUsageBatcher(db: Db) {
+export function createUsageBatcher(db: Db, opts: { windowMs?: number } = {}) {
+  const windowMs = opts.windowMs ?? 0;
   const groups = new Map<string, { request: Omit<UsageRequest, "userId">; waiters: Waiter[] }>();
   let scheduled = false;
 
@@ -53,7 +54,8 @@ export function createUsageBatcher(db: Db) {
     groups.set(key, group);
     if (!scheduled) {
       scheduled = true;
-      setImmediate(flush);
+      if (windowMs > 0) setTimeout(flush, windowMs);
+      else setImmediate(flush);
     }
   }
 
