@@ -35,14 +35,10 @@ export function createRecentHistory(db: Db, opts: { size: number; publicUrl: str
     for (const [id, e] of cache) if (t - e.usedAt > IDLE_MS) cache.delete(id);
     return messages;
   };
-  const fresh = (roomId: string) => {
-    const hit = cache.get(roomId);
-    return hit && opts.now() - hit.readAt < freshMs ? hit : undefined;
-  };
   return {
     get(roomId: string): Promise<TAssistantMessage[]> {
-      const hit = fresh(roomId);
-      if (!hit) return put(roomId, loadConversation(db, { roomId, limit: opts.size, publicUrl: opts.publicUrl }));
+      const hit = cache.get(roomId);
+      if (!hit || opts.now() - hit.readAt >= freshMs) return put(roomId, loadConversation(db, { roomId, limit: opts.size, publicUrl: opts.publicUrl }));
       hit.usedAt = opts.now();
       return hit.messages;
     },
