@@ -169,9 +169,13 @@ try {
   server.proc.stdin!.write("reset\n");
   const base: Sample[] = [];
   const ours: Sample[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    base.push(...(await direct(CONCURRENT)));
-    ours.push(...(await throughServer(sockets)));
+  for (let burst = 1; burst <= ROUNDS; burst += 1) {
+    const b = await direct(CONCURRENT);
+    const o = await throughServer(sockets);
+    base.push(...b);
+    ours.push(...o);
+    const spread = (xs: Sample[]) => `${round(pct(xs.map((x) => x.ttft), 50))}/${round(Math.max(...xs.map((x) => x.ttft)))}`;
+    console.log(`burst ${burst}: first token p50/max, direct ${spread(b)} ms, through CodeRoom ${spread(o)} ms`);
   }
   const loop = await report();
   sockets.forEach((s) => s.disconnect());

@@ -17,6 +17,21 @@ describe("context trimmed to the token budget", () => {
     expect(excerpt.totalLines).toBe(20_000);
   });
 
+  it("takes a small file whole and the selection column-exact across lines", () => {
+    const code = "def f(x):\n    y = x * 2\n    return y\n\nprint(f(2))\n";
+    const excerpt = codeExcerpt(code, { startLine: 1, startColumn: 5, endLine: 3, endColumn: 11 }, 1000);
+    expect(excerpt).toEqual({ text: code, firstLine: 1, lastLine: 6, totalLines: 6, selected: "f(x):\n    y = x * 2\n    return" });
+    expect(codeExcerpt(code, { startLine: 2, startColumn: 5, endLine: 3, endColumn: 5 }, 1000).selected).toBe("y = x * 2\n    ");
+    expect(codeExcerpt("", null, 1000)).toEqual({ text: "", firstLine: 1, lastLine: 1, totalLines: 1, selected: "" });
+  });
+
+  it("grows the excerpt around the selection one line at a time, nearest first", () => {
+    const code = ["aaaa", "bbbb", "cccc", "dddd", "eeee"].join("\n");
+    // Five characters a line: the selected line, then one above and one below.
+    const excerpt = codeExcerpt(code, { startLine: 3, startColumn: 1, endLine: 3, endColumn: 1 }, 15);
+    expect(excerpt).toMatchObject({ text: "bbbb\ncccc\ndddd", firstLine: 2, lastLine: 4, totalLines: 5 });
+  });
+
   it("cuts one minified line around the cursor", () => {
     const line = "a".repeat(100_000) + "NEEDLE" + "b".repeat(100_000);
     const excerpt = codeExcerpt(line, { startLine: 1, startColumn: 100_001, endLine: 1, endColumn: 100_001 }, 1000);
