@@ -23,6 +23,7 @@ import { attachRealtime } from "../apps/server/src/realtime/attach-realtime";
 import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { watchGcPauses } from "../apps/server/test/gc-pauses";
+import { roomCode, roomLanguage } from "./ai-question";
 
 const USERS = Number(process.env.AI_BENCH_USERS ?? 50);
 const PER_ROOM = 5;
@@ -53,12 +54,11 @@ await db.db.insert(subscriptions).values(
     updatedAt: now,
   })),
 );
-const code = Array.from({ length: 400 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`).join("\n");
 const roomIds: string[] = [];
 for (let i = 0; i < USERS; i += PER_ROOM) {
   const id = generateRoomId();
   roomIds.push(id);
-  await db.db.insert(rooms).values({ id, name: `AI bench ${i}`, languageId: 71, languageName: "Python", ownerId: people[i]!.id, code, anyoneCanEdit: true });
+  await db.db.insert(rooms).values({ id, name: `AI bench ${i}`, languageId: 71, languageName: roomLanguage, ownerId: people[i]!.id, code: roomCode, anyoneCanEdit: true });
   await db.db.insert(roomMembers).values(people.slice(i, i + PER_ROOM).map((p) => ({ roomId: id, userId: p.id })));
 }
 const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));

@@ -1,6 +1,8 @@
 // The room assistant under load: bursts of 50 concurrent questions through the real server
 // (Socket.IO /editor → quota → prompt → openai SDK → fake provider → room broadcast), each
-// next to the same 50 streams requested straight from the fake provider with the same SDK.
+// next to the same 50 streams requested straight from the fake provider with the same SDK,
+// with the prompt the server builds for the question (a baseline asking "hi" sent the
+// provider 50 bytes where the server sends 13 KB, and charged the difference to the server).
 // The fake runs in its own process (as a provider is a service of its own) and answers with
 // a fixed 200 ms time-to-first-token and 50 tokens/s. The first burst after start (cold JIT,
 // keep-alive pools not grown yet, on both paths) is reported on its own; the target's figures
@@ -18,7 +20,10 @@ import WebSocket from "ws";
 import { io, type Socket } from "socket.io-client";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
+import { loadConfig } from "../apps/server/src/config";
+import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
 import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
+import { benchAsk, roomCode, roomLanguage } from "./ai-question";
 
 const CONCURRENT = 50;
 const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 8);
@@ -68,6 +73,11 @@ const pct = (xs: number[], p: number) => {
 };
 const round = (n: number) => Math.round(n * 10) / 10;
 
+// The request the server makes for the bench's question (the room's earlier messages aside):
+// the baseline sends the provider as much as the server does.
+const limits = loadConfig({});
+const { messages } = buildPrompt({ ...benchAsk, question: "", code: roomCode, languageName: roomLanguage, terminal: null, history: [], askerName: "Bench User 0", contextTokens: limits.AI_CONTEXT_TOKENS });
+
 /** The same streams, straight from the fake provider with the openai SDK. */
 async function direct(n: number): Promise<Sample[]> {
   const client = new OpenAI({ baseURL: fake.url, apiKey: "sk-bench", maxRetries: 0 });
@@ -75,7 +85,7 @@ async function direct(n: number): Promise<Sample[]> {
     Array.from({ length: n }, async () => {
       const t0 = performance.now();
       let ttft = 0;
-      const stream = await client.chat.completions.create({ model: "bench-model", messages: [{ role: "user", content: "hi" }], stream: true });
+      const stream = await client.chat.completions.create({ model: "bench-model", messages, stream: true, max_tokens: limits.AI_MAX_OUTPUT_TOKENS });
       for await (const chunk of stream) if (!ttft && chunk.choices[0]?.delta?.content) ttft = performance.now() - t0;
       return { ttft, total: performance.now() - t0 };
     }),
@@ -149,7 +159,7 @@ async function throughServer(sockets: Socket[]): Promise<Sample[]> {
           };
           socket.on(assistantEvents.delta, onDelta).on(assistantEvents.done, onDone).on(assistantEvents.failed, onFailed);
           const t0 = performance.now();
-          socket.emitWithAck(assistantEvents.ask, { action: "explain", selection: { startLine: 10, startColumn: 1, endLine: 12, endColumn: 1 } }).then((ack) => {
+          socket.emitWithAck(assistantEvents.ask, benchAsk).then((ack) => {
             if (!ack.ok) return reject(new Error(`ask refused: ${ack.code} ${ack.message}`));
             answerId = ack.data.answerId;
             if (early.includes(answerId!)) ttft = performance.now() - t0;

@@ -31,6 +31,8 @@ interface LiveAnswer {
   controller: AbortController;
   /** Tells the room of the question and the answer starting (once; before any of its answer). */
   announce: () => void;
+  /** Set once the answer is done: its exchange on the way to the database. */
+  saving?: Promise<void>;
 }
 
 type Log = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
@@ -181,6 +183,12 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     io: AssistantIO,
   ) {
     const { roomId, answer, question, controller } = entry;
+    // The asker may ask again once the answer is done, before it is saved; released once.
+    let claimed = true;
+    const releaseUser = () => {
+      if (claimed) limiter.releaseUser(entry.user.id);
+      claimed = false;
+    };
     // The interaction counts from the first token: a failure or a Stop before it costs nothing.
     let counting: Promise<boolean> | null = null;
     let overQuota: string | null = null;
@@ -229,9 +237,14 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
         const status = stopped ? ("stopped" as const) : ("complete" as const);
         question.status = "complete";
         answer.status = status;
-        await exchanges.add({ roomId, question, answer });
-        history.append(roomId, question, answer);
+        // The room has the whole answer now: it hears so at once, and the exchange is saved
+        // behind it (on embedded PGlite a burst's saves held `done` up ~10 ms). A save that
+        // fails is taken back below with `failed`, and refunded, as a provider failure is.
         io.toRoom(roomId, assistantEvents.done, { answer });
+        releaseUser();
+        entry.saving = exchanges.add({ roomId, question, answer });
+        await entry.saving;
+        history.append(roomId, question, answer);
       }
     } catch (err) {
       if (err instanceof ProviderFailure) opts.log.warn({ roomId, detail: err.detail }, "AI provider failed");
@@ -241,7 +254,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     } finally {
       deltas.cancel();
       live.delete(answer.id);
-      limiter.releaseUser(entry.user.id);
+      releaseUser();
     }
   }
 
@@ -251,7 +264,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     stop(userId: string): boolean {
       let stopped = false;
       for (const entry of live.values()) {
-        if (entry.user.id !== userId) continue;
+        if (entry.user.id !== userId || entry.answer.status !== "streaming") continue;
         entry.controller.abort();
         stopped = true;
       }
@@ -267,19 +280,25 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       const conversation = loadConversation(db, { roomId, limit: assistantLimits.historyMessages, publicUrl: config.PUBLIC_URL });
       history.seed(roomId, conversation);
       const [messages, quota] = await Promise.all([conversation, readQuota(user, deps.now())]);
-      const inFlight = [...live.values()].filter((e) => e.roomId === roomId);
+      // Answers still streaming, or done and being saved (unless the read already found them).
+      const inFlight = [...live.values()].filter((e) => e.roomId === roomId && !messages.some((m) => m.id === e.question.id));
       return {
         configured: provider !== null,
         model: provider?.model ?? null,
         messages: [...messages, ...inFlight.flatMap((e) => [e.question, e.answer])],
         quota,
-        streaming: inFlight.map((e) => e.answer.id),
+        streaming: inFlight.filter((e) => e.answer.status === "streaming").map((e) => e.answer.id),
       };
     },
     quota(user: AssistantUser): Promise<TAssistantQuota> {
       return readQuota(user, deps.now());
     },
-    apply: (req: Parameters<typeof applySuggestion>[1]) => applySuggestion(deps, req),
+    async apply(req: Parameters<typeof applySuggestion>[1]) {
+      // An answer just done may still be on its way to the database: the apply waits for it.
+      const answerId = (req.payload as { answerId?: unknown } | null)?.answerId;
+      if (typeof answerId === "string") await live.get(answerId)?.saving?.catch(() => undefined);
+      return applySuggestion(deps, req);
+    },
     /** Aborts every answer in flight (server shutdown). */
     close(): void {
       for (const entry of live.values()) entry.controller.abort();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import type { Socket as ClientSocket } from "socket.io-client";
 import { assistantEvents, assistantLimits, type TAssistantMessage } from "@coderoom/shared/schemas/assistant";
 import { aiMessages } from "../../db/schema/ai";
@@ -80,8 +80,8 @@ describe("asking the room assistant", () => {
     expect(seenByBen.join("")).toBe(answer.content);
     expect(answer.content).toContain("print(int('3') + 1)");
 
-    const rows = await saved(roomId);
-    expect(rows.map((r) => r.role).sort()).toEqual(["assistant", "user"]);
+    // Saved right behind `done`.
+    await vi.waitFor(async () => expect((await saved(roomId)).map((r) => r.role).sort()).toEqual(["assistant", "user"]));
     expect(await used(asha)).toBe(1);
     expect(await used(ben)).toBe(0);
 
@@ -204,6 +204,35 @@ describe("provider failures: a clear error, the quota untouched, nothing saved",
     const done = next(a, assistantEvents.done);
     expect((await emit(a, assistantEvents.ask, { question: "again" })).ok).toBe(true);
     await done;
+  });
+});
+
+describe("saving", () => {
+  it("takes back an answer whose save fails after done: the room drops it, the interaction is refunded", async () => {
+    const db = ctx.deps.db.db;
+    // A real failure of the insert, raised by the database for answers carrying a marker.
+    await db.execute(sql`CREATE FUNCTION refuse_marked_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.content LIKE '%SAVE-REFUSED%' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_marked_answer BEFORE INSERT ON ai_messages FOR EACH ROW EXECUTE FUNCTION refuse_marked_answer()`);
+    try {
+      fake.behave({ kind: "stream", tokens: toTokens("SAVE-REFUSED answer"), tokenIntervalMs: 2 });
+      const asha = await person();
+      const ben = await person("CODER", "Ben Ng");
+      const roomId = await room(asha);
+      const a = await server.client(asha, roomId);
+      const b = await server.client(ben, roomId);
+      const doneAtBen = next<{ answer: TAssistantMessage }>(b, assistantEvents.done);
+      const failedAtBen = next<{ answerId: string; code: string }>(b, assistantEvents.failed);
+      const ack = await emit(a, assistantEvents.ask, { question: "q" });
+      expect((await doneAtBen).answer.id).toBe(ack.data.answerId);
+      expect(await failedAtBen).toMatchObject({ answerId: ack.data.answerId, code: "ai_provider_failed" });
+      expect(await used(asha)).toBe(0);
+      expect(await saved(roomId)).toEqual([]);
+      expect((await emit(b, assistantEvents.state)).data).toMatchObject({ messages: [], streaming: [] });
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_marked_answer ON ai_messages`);
+      await db.execute(sql`DROP FUNCTION refuse_marked_answer()`);
+    }
   });
 });
 
