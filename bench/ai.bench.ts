@@ -2,7 +2,7 @@
 // (Socket.IO /editor → quota → prompt → openai SDK → fake provider → room broadcast), each
 // next to the same 50 streams requested straight from the fake provider with the same SDK,
 // with the prompt the server builds for the question (a baseline asking "hi" sent the
-// provider 50 bytes where the server sends 13 KB, and charged the difference to the server).
+// provider ~50 bytes where the server sends ~15 KB, and charged the difference to the server).
 // The fake runs in its own process (as a provider is a service of its own) and answers with
 // a fixed 200 ms time-to-first-token and 50 tokens/s. The first burst after start (cold JIT,
 // keep-alive pools not grown yet, on both paths) is reported on its own; the target's figures
