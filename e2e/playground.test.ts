@@ -49,6 +49,9 @@ describe.skipIf(!available)("the playground with two people", () => {
   /** Puts the caret at the very end (or start) of the document. */
   async function caretTo(page: Page, where: "end" | "start") {
     await editor(page).click();
+    // Closes a suggestion list that earlier typing opened (quick suggestions are on): open,
+    // it would take the keys below, and an Enter would accept a word instead of a newline.
+    await page.keyboard.press("Escape");
     await page.keyboard.press(where === "end" ? "Control+End" : "Control+Home");
   }
 
