@@ -72,6 +72,8 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const round = (n: number) => Math.round(n * 10) / 10;
+/** One burst's first-token p50/max, e.g. "226.1/244.5". */
+const spread = (xs: Sample[]) => `${round(pct(xs.map((x) => x.ttft), 50))}/${round(Math.max(...xs.map((x) => x.ttft)))}`;
 
 // The request the server makes for the bench's question (the room's earlier messages aside):
 // the baseline sends the provider as much as the server does.
@@ -184,7 +186,6 @@ try {
     const o = await throughServer(sockets);
     base.push(...b);
     ours.push(...o);
-    const spread = (xs: Sample[]) => `${round(pct(xs.map((x) => x.ttft), 50))}/${round(Math.max(...xs.map((x) => x.ttft)))}`;
     console.log(`burst ${burst}: first token p50/max, direct ${spread(b)} ms, through CodeRoom ${spread(o)} ms`);
   }
   const loop = await report();

@@ -293,12 +293,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     quota(user: AssistantUser): Promise<TAssistantQuota> {
       return readQuota(user, deps.now());
     },
-    async apply(req: Parameters<typeof applySuggestion>[1]) {
-      // An answer just done may still be on its way to the database: the apply waits for it.
-      const answerId = (req.payload as { answerId?: unknown } | null)?.answerId;
-      if (typeof answerId === "string") await live.get(answerId)?.saving?.catch(() => undefined);
-      return applySuggestion(deps, req);
-    },
+    apply: (req: Omit<Parameters<typeof applySuggestion>[1], "untilSaved">) =>
+      applySuggestion(deps, { ...req, untilSaved: async (answerId) => live.get(answerId)?.saving?.catch(() => undefined) }),
     /** Aborts every answer in flight (server shutdown). */
     close(): void {
       for (const entry of live.values()) entry.controller.abort();

@@ -70,8 +70,7 @@ function lineIndex(code: string) {
 }
 
 function selectedText(code: string, lines: ReturnType<typeof lineIndex>, s: TAssistantSelection, startLine: number, endLine: number): string {
-  const from = lines.start(startLine - 1);
-  const firstLine = code.slice(from, lines.end(startLine - 1));
+  const firstLine = code.slice(lines.start(startLine - 1), lines.end(startLine - 1));
   if (startLine === endLine) return firstLine.slice(s.startColumn - 1, Math.max(s.startColumn - 1, s.endColumn - 1));
   const lastLine = code.slice(lines.start(endLine - 1), lines.end(endLine - 1));
   // Columns cut inside the first and last lines only, as an editor does.
