@@ -8,7 +8,8 @@
 // keep-alive pools not grown yet, on both paths) is reported on its own; the target's figures
 // come from the ROUNDS bursts after it (AI_BENCH_ROUNDS, default 8), percentiles over all of
 // their questions (the p99 of one burst of 50 is its single slowest question). Targets: ≤ 10 ms
-// added at p99 (first token and total), and no event-loop stall over 50 ms in the server process.
+// added at p99 (first token and total), and no event-loop stall over 50 ms in the server process
+// (printed next to an idle process's own loop figures in the same window: the machine's share).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -62,9 +63,13 @@ const provider = child("ai-provider.ts", { AI_FAKE_PLAN: JSON.stringify(plan) })
 const fake = JSON.parse(await provider.nextLine()) as { url: string };
 const server = child("ai-server.ts", { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "100", AI_BENCH_USERS: String(CONCURRENT) }, serverNodeFlags);
 const ready = JSON.parse(await server.nextLine()) as Ready;
+const idle = child("idle-loop.ts", {});
+await idle.nextLine();
 const report = async () => {
   server.proc.stdin!.write("report\n");
-  return JSON.parse(await server.nextLine()) as { loopMaxMs: number; loopP99Ms: number; rssMb: number; gc: string };
+  idle.proc.stdin!.write("report\n");
+  const [loop, idleLoop] = (await Promise.all([server.nextLine(), idle.nextLine()])).map((line) => JSON.parse(line));
+  return { ...(loop as { loopMaxMs: number; loopP99Ms: number; rssMb: number; gc: string }), idle: idleLoop as { loopMaxMs: number; loopP99Ms: number } };
 };
 
 const pct = (xs: number[], p: number) => {
@@ -72,8 +77,8 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const round = (n: number) => Math.round(n * 10) / 10;
-/** One burst's first-token p50/max, e.g. "226.1/244.5". */
-const spread = (xs: Sample[]) => `${round(pct(xs.map((x) => x.ttft), 50))}/${round(Math.max(...xs.map((x) => x.ttft)))}`;
+/** One burst's p50/max of a figure, e.g. "226.1/244.5". */
+const spread = (xs: Sample[], key: keyof Sample) => `${round(pct(xs.map((x) => x[key]), 50))}/${round(Math.max(...xs.map((x) => x[key])))}`;
 
 // The request the server makes for the bench's question (the room's earlier messages aside):
 // the baseline sends the provider as much as the server does.
@@ -179,6 +184,7 @@ try {
   const coldBase = await direct(CONCURRENT);
   const coldOurs = await throughServer(sockets);
   server.proc.stdin!.write("reset\n");
+  idle.proc.stdin!.write("reset\n");
   const base: Sample[] = [];
   const ours: Sample[] = [];
   for (let burst = 1; burst <= ROUNDS; burst += 1) {
@@ -186,7 +192,7 @@ try {
     const o = await throughServer(sockets);
     base.push(...b);
     ours.push(...o);
-    console.log(`burst ${burst}: first token p50/max, direct ${spread(b)} ms, through CodeRoom ${spread(o)} ms`);
+    console.log(`burst ${burst}: p50/max first token, direct ${spread(b, "ttft")} ms, through CodeRoom ${spread(o, "ttft")} ms; total, direct ${spread(b, "total")} ms, through CodeRoom ${spread(o, "total")} ms`);
   }
   const loop = await report();
   sockets.forEach((s) => s.disconnect());
@@ -226,6 +232,7 @@ try {
   console.log(`The ${ROUNDS} bursts after it (${ROUNDS * CONCURRENT} questions per path, percentiles over all of them):`);
   console.table([b, o, added]);
   console.log(`server event loop during the run: max delay ${round(loop.loopMaxMs)} ms, p99 ${round(loop.loopP99Ms)} ms; RSS ${Math.round(loop.rssMb)} MB; GC: ${loop.gc}`);
+  console.log(`an idle process on this machine in the same window (baseline): max delay ${round(loop.idle.loopMaxMs)} ms, p99 ${round(loop.idle.loopP99Ms)} ms`);
   const met = {
     ttft_added_p99: added.ttft_p99_ms <= TARGETS.addedP99Ms,
     total_added_p99: added.total_p99_ms <= TARGETS.addedP99Ms,
@@ -240,4 +247,5 @@ try {
 } finally {
   await server.stop();
   await provider.stop();
+  await idle.stop();
 }

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { startRunServer } from "./exec-http";
-import { median, round } from "./exec-languages";
+import { median, ratio, round } from "./exec-languages";
 
 const USERS = 50;
 const TARGET_RATIO = 2;
@@ -83,7 +83,7 @@ if (server.unavailable) {
         runs_per_s: round(USERS / (b.wall / 1000)),
         wall_ms: round(b.wall),
         bare_2_at_a_time_ms: round(bareMs),
-        ratio: round(b.wall / bareMs),
+        ratio: ratio(b.wall / bareMs),
       });
     }
   } finally {

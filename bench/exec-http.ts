@@ -1,6 +1,10 @@
 // POST /rooms/run end to end against the real app (embedded PGlite, real sandbox) laid out
-// as `npm start` runs it: the jobs run in the code runner process, reached over its Unix
-// socket. Python hello from N clients at once, each its own (admin, so unlimited) user.
+// as `npm start` runs it: the jobs run in the code runner process, the built dist/runner.js
+// with the server's node flags, reached over its Unix socket (the runner forks a process
+// per job, and a fork costs in proportion to the forking process's memory: the runner from
+// source under tsx holds ~30 MB more). Python hello from N clients at once, each its own
+// (admin, so unlimited) user.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +18,7 @@ import { createExecutionService } from "../apps/server/src/execution/execution-s
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { spawnRunner } from "../apps/server/src/runner/spawn-runner";
+import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { median, round } from "./exec-languages";
 
 export interface HttpRow {
@@ -37,7 +42,7 @@ export async function startRunServer(clients: number) {
   const db = await openDb({ pgliteDir: "memory" });
   await migrate(db);
   const quiet = () => undefined;
-  const runner = await spawnRunner({ sandboxDir: config.SANDBOX_DIR });
+  const runner = await spawnRunner({ sandboxDir: config.SANDBOX_DIR, ...builtRunner() });
   const execution = await createExecutionService(config, { info: quiet, warn: console.warn, error: console.error }, { runnerSocket: runner.socketPath });
   const app = await buildApp(
     { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
@@ -59,6 +64,14 @@ export async function startRunServer(clients: number) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, cookies, stop, unavailable: execution.runner.unavailableReason() };
+}
+
+/** Builds the server bundle (under a second) and names its runner with the node flags `npm start` gives (scripts/start.mjs). */
+function builtRunner(): { script: string; nodeFlags: string[] } {
+  const serverDir = new URL("../apps/server/", import.meta.url);
+  const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: serverDir, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("could not build the server (npm run build -w apps/server)");
+  return { script: new URL("dist/runner.js", serverDir).pathname, nodeFlags: ["--enable-source-maps", ...serverNodeFlags] };
 }
 
 /** Stops the runner supervisor (it stops its worker) and waits until it is gone. */

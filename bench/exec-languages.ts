@@ -109,3 +109,5 @@ export async function measureLanguage(opts: {
 }
 
 export const round = (n: number) => Math.round(n * 10) / 10;
+/** Ratios to targets, to two decimals: to one, 0.66 of bare read (and passed) as 0.7. */
+export const ratio = (n: number) => Math.round(n * 100) / 100;

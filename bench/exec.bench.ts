@@ -11,7 +11,7 @@ import { discoverLanguages } from "../apps/server/src/execution/languages/discov
 import { SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
 import { inspectSandboxHost, prepareRootDir } from "../apps/server/src/execution/sandbox/sandbox-setup";
 import { measureRuns, startRunServer, type HttpRow } from "./exec-http";
-import { measureLanguage, round, type LanguageRow } from "./exec-languages";
+import { measureLanguage, ratio, type LanguageRow } from "./exec-languages";
 
 const RUNS = Number(process.env.EXEC_BENCH_RUNS ?? 20);
 const ONLY = (process.env.EXEC_BENCH_LANGS ?? "").split(",").filter(Boolean).map(Number);
@@ -57,8 +57,8 @@ if (!host.ok) {
     http_p50_c1_ms: http[0]?.p50_ms ?? null,
     failed_at_c8: http.find((h) => h.concurrency === 8)?.failed ?? null,
     // Bare python3 hello on every core at once would do cores * 1000 / bare_ms runs a second.
-    throughput_c8_of_bare: python?.bare_ms ? round((http.find((h) => h.concurrency === 8)?.runs_per_s ?? 0) / ((os.availableParallelism() * 1000) / python.bare_ms)) : null,
-    http_p50_c1_of_bare_start: python?.bare_ms && http[0] ? round(http[0].p50_ms / python.bare_ms) : null,
+    throughput_c8_of_bare: python?.bare_ms ? ratio((http.find((h) => h.concurrency === 8)?.runs_per_s ?? 0) / ((os.availableParallelism() * 1000) / python.bare_ms)) : null,
+    http_p50_c1_of_bare_start: python?.bare_ms && http[0] ? ratio(http[0].p50_ms / python.bare_ms) : null,
   };
   const met = {
     overhead: [verdicts.python_overhead_ms, verdicts.bash_overhead_ms].every((v) => v !== null && v <= TARGETS.overheadMs),

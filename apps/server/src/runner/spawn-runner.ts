@@ -18,10 +18,11 @@ export interface RunnerProcess {
  * Starts the runner supervisor (as root, before the web process drops its privileges;
  * or, started without root, as this same uid). Its socket lives in SANDBOX_DIR (0711)
  * under this process's pid, so several instances on one host never share one; only
- * `ownerUid` (without it: this uid) may connect to it.
+ * `ownerUid` (without it: this uid) may connect to it. It runs `script` (default: the
+ * runner beside this module) with `nodeFlags` (default: this process's own).
  */
-export async function spawnRunner(opts: { sandboxDir: string; ownerUid?: number }): Promise<RunnerProcess> {
-  const script = runnerScript();
+export async function spawnRunner(opts: { sandboxDir: string; ownerUid?: number; script?: string; nodeFlags?: string[] }): Promise<RunnerProcess> {
+  const script = opts.script ?? runnerScript();
   await fs.access(script).catch(() => {
     throw new Error(`the code runner ${script} is missing: build the server again (npm run build)`);
   });
@@ -32,7 +33,7 @@ export async function spawnRunner(opts: { sandboxDir: string; ownerUid?: number 
   });
   const socketPath = path.join(opts.sandboxDir, `runner-${process.pid}.sock`);
   const owner = opts.ownerUid === undefined ? [] : ["--owner-uid", String(opts.ownerUid)];
-  const child = spawn(process.execPath, [...process.execArgv, script, "--socket", socketPath, ...owner], {
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? process.execArgv), script, "--socket", socketPath, ...owner], {
     // stdin is the lifeline: the runner exits when it closes (this process died).
     stdio: ["pipe", "inherit", "inherit"],
     // Its own process group: a Ctrl-C meant for the server does not kill jobs mid-run; it stops with us.
