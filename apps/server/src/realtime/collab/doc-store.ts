@@ -69,7 +69,8 @@ export async function appendDocUpdates(db: Db, batch: { roomId: string; data: Ui
   }
   const rows = [...byRoom].map(([roomId, updates]) => {
     const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
-    return sql`(${roomId}::text, ${Buffer.from(merged.buffer, merged.byteOffset, merged.byteLength)}::bytea)`;
+    // As hex text: PGlite's own bytea serializer makes a string per byte (~2 ms per flush of 200 rooms on the event loop).
+    return sql`(${roomId}::text, decode(${Buffer.from(merged.buffer, merged.byteOffset, merged.byteLength).toString("hex")}, 'hex'))`;
   });
   await db.execute(sql`
     INSERT INTO ${roomDocUpdates} (room_id, data)
