@@ -3,9 +3,9 @@
 // throughput through POST /rooms/run (real app, real sandbox), next to the same 50
 // programs run bare, 2 at a time, in the same run. Target: the burst is done within
 // 2x the bare wall time.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import { startBareShell } from "./bare-shell";
 import { startRunServer } from "./exec-http";
 import { median, ratio, round } from "./exec-languages";
 
@@ -24,22 +24,22 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-/** Runs `code` with bare python3 `count` times, `parallel` at a time; the wall time in ms. */
+/** Runs `code` with bare python3 `count` times, `parallel` at a time (one small shell each); the wall time in ms. */
 async function bare(code: string, count: number, parallel: number): Promise<number> {
+  const lanes = Array.from({ length: parallel }, () => startBareShell([PYTHON, "-c", code], { stdin: "/dev/null", out: "/dev/null" }));
   const started = performance.now();
   let next = 0;
-  const lane = async () => {
-    while (next < count) {
-      next += 1;
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(PYTHON, ["-c", code], { stdio: "ignore" });
-        child.on("error", reject);
-        child.on("exit", () => resolve());
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, lane));
-  return performance.now() - started;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      while (next < count) {
+        next += 1;
+        await lane.run();
+      }
+    }),
+  );
+  const wall = performance.now() - started;
+  lanes.forEach((lane) => lane.close());
+  return wall;
 }
 
 /** Every user sends one run at the same moment; each answer must be 200 with status 3. */

@@ -1,7 +1,6 @@
 // Per-language cost of the sandbox: the same run command, sandboxed (bubblewrap +
-// cgroups + rlimits, as the runner does it) and bare (spawned directly), alternated
+// cgroups + rlimits, as the runner does it) and bare (started by a small shell), alternated
 // in one loop so both see the same machine load.
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { InstalledLanguage } from "../apps/server/src/execution/languages/discover-languages";
@@ -10,7 +9,8 @@ import type { SandboxHost } from "../apps/server/src/execution/sandbox/sandbox-s
 import { GatePool } from "../apps/server/src/execution/sandbox/gate-pool";
 import { runStep, type StepLimits } from "../apps/server/src/execution/sandbox/run-step";
 import { BASE_ENV, commandContext, languageRunLimits, type SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
-import { prepareRun, type RunFiles } from "../apps/server/src/execution/sandbox/work-dir";
+import { prepareRun } from "../apps/server/src/execution/sandbox/work-dir";
+import { startBareShell } from "./bare-shell";
 
 export interface LanguageRow {
   id: number;
@@ -26,17 +26,6 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 };
-
-function bare(argv: string[], files: RunFiles, env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    void (async () => {
-      const [stdin, out] = await Promise.all([fs.open(files.stdinFile, "r"), fs.open(path.join(files.dir, "bare-out"), "w")]);
-      const child = spawn(argv[0]!, argv.slice(1), { cwd: files.boxDir, env: { ...env, HOME: files.boxDir }, stdio: [stdin.fd, out.fd, out.fd] });
-      child.once("error", reject);
-      child.once("exit", () => void Promise.all([stdin.close(), out.close()]).then(() => resolve()));
-    })().catch(reject);
-  });
-}
 
 /** Times `runs` sandboxed and bare runs of one language's starter (compiled once beforehand). */
 export async function measureLanguage(opts: {
@@ -77,12 +66,12 @@ export async function measureLanguage(opts: {
     const bareArgv = [...argv];
     if (bareArgv[0] === "./main") bareArgv[0] = path.join(files.boxDir, "main");
     const times = { bare: [] as number[], sandboxed: [] as number[], runner: [] as number[] };
+    const bare = startBareShell(bareArgv, { cwd: files.boxDir, env: { ...env, HOME: files.boxDir }, stdin: files.stdinFile, out: path.join(files.dir, "bare-out") });
     for (let i = 0; i < opts.runs + 1; i++) {
       // The first round warms caches and is not counted.
+      const bareMs = await bare.run();
+      if (i > 0) times.bare.push(bareMs);
       let t = performance.now();
-      await bare(bareArgv, files, env);
-      if (i > 0) times.bare.push(performance.now() - t);
-      t = performance.now();
       const outcome = await sandboxed(argv, runLimits, files.stdoutFile);
       if (i > 0) times.sandboxed.push(performance.now() - t);
       if (outcome.exitCode !== 0) throw new Error(`${lang.name} failed in the sandbox (${outcome.verdict} ${outcome.exitCode})`);
@@ -93,6 +82,7 @@ export async function measureLanguage(opts: {
         if (result.status.id !== 3) throw new Error(`${lang.name}: ${JSON.stringify(result)}`);
       }
     }
+    bare.close();
     const row = { bare: median(times.bare), sandboxed: median(times.sandboxed) };
     return {
       id: lang.id,
