@@ -68,8 +68,8 @@ await idle.nextLine();
 const report = async () => {
   server.proc.stdin!.write("report\n");
   idle.proc.stdin!.write("report\n");
-  const [loop, idleLoop] = (await Promise.all([server.nextLine(), idle.nextLine()])).map((line) => JSON.parse(line));
-  return { ...(loop as { loopMaxMs: number; loopP99Ms: number; rssMb: number; gc: string }), idle: idleLoop as { loopMaxMs: number; loopP99Ms: number } };
+  const [loop, idleLoop] = await Promise.all([server.nextLine(), idle.nextLine()]);
+  return { ...(JSON.parse(loop) as { loopMaxMs: number; loopP99Ms: number; rssMb: number; gc: string }), idle: JSON.parse(idleLoop) as { loopMaxMs: number; loopP99Ms: number } };
 };
 
 const pct = (xs: number[], p: number) => {

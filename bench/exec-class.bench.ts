@@ -27,19 +27,21 @@ const percentile = (values: number[], p: number) => {
 /** Runs `code` with bare python3 `count` times, `parallel` at a time (one small shell each); the wall time in ms. */
 async function bare(code: string, count: number, parallel: number): Promise<number> {
   const lanes = Array.from({ length: parallel }, () => startBareShell([PYTHON, "-c", code], { stdin: "/dev/null", out: "/dev/null" }));
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    lanes.map(async (lane) => {
-      while (next < count) {
-        next += 1;
-        await lane.run();
-      }
-    }),
-  );
-  const wall = performance.now() - started;
-  lanes.forEach((lane) => lane.close());
-  return wall;
+  try {
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      lanes.map(async (lane) => {
+        while (next < count) {
+          next += 1;
+          await lane.run();
+        }
+      }),
+    );
+    return performance.now() - started;
+  } finally {
+    lanes.forEach((lane) => lane.close());
+  }
 }
 
 /** Every user sends one run at the same moment; each answer must be 200 with status 3. */

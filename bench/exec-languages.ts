@@ -10,7 +10,7 @@ import { GatePool } from "../apps/server/src/execution/sandbox/gate-pool";
 import { runStep, type StepLimits } from "../apps/server/src/execution/sandbox/run-step";
 import { BASE_ENV, commandContext, languageRunLimits, type SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
 import { prepareRun } from "../apps/server/src/execution/sandbox/work-dir";
-import { startBareShell } from "./bare-shell";
+import { startBareShell, type BareShell } from "./bare-shell";
 
 export interface LanguageRow {
   id: number;
@@ -56,6 +56,7 @@ export async function measureLanguage(opts: {
       stdoutPath: out,
       stderrPath: "",
     });
+  let bare: BareShell | undefined;
   try {
     if (lang.spec.compile) {
       const compiled = await sandboxed(resolveCommand(lang.spec.compile, commandContext(limits.compile)), limits.compile, files.compileFile);
@@ -66,7 +67,7 @@ export async function measureLanguage(opts: {
     const bareArgv = [...argv];
     if (bareArgv[0] === "./main") bareArgv[0] = path.join(files.boxDir, "main");
     const times = { bare: [] as number[], sandboxed: [] as number[], runner: [] as number[] };
-    const bare = startBareShell(bareArgv, { cwd: files.boxDir, env: { ...env, HOME: files.boxDir }, stdin: files.stdinFile, out: path.join(files.dir, "bare-out") });
+    bare = startBareShell(bareArgv, { cwd: files.boxDir, env: { ...env, HOME: files.boxDir }, stdin: files.stdinFile, out: path.join(files.dir, "bare-out") });
     for (let i = 0; i < opts.runs + 1; i++) {
       // The first round warms caches and is not counted.
       const bareMs = await bare.run();
@@ -82,7 +83,6 @@ export async function measureLanguage(opts: {
         if (result.status.id !== 3) throw new Error(`${lang.name}: ${JSON.stringify(result)}`);
       }
     }
-    bare.close();
     const row = { bare: median(times.bare), sandboxed: median(times.sandboxed) };
     return {
       id: lang.id,
@@ -93,6 +93,7 @@ export async function measureLanguage(opts: {
       runner_ms: opts.withRunner ? round(median(times.runner)) : null,
     };
   } finally {
+    bare?.close();
     await pool.close();
     await fs.rm(files.dir, { recursive: true, force: true });
   }
