@@ -25,6 +25,7 @@ import { loadConfig } from "../apps/server/src/config";
 import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
 import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
 import { benchAsk, roomCode, roomLanguage } from "./ai-question";
+import { percentile, round } from "./stats";
 
 const CONCURRENT = 50;
 const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 8);
@@ -72,13 +73,8 @@ const report = async () => {
   return { ...(JSON.parse(loop) as { loopMaxMs: number; loopP99Ms: number; rssMb: number; gc: string }), idle: JSON.parse(idleLoop) as { loopMaxMs: number; loopP99Ms: number } };
 };
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
 /** One burst's p50/max of a figure, e.g. "226.1/244.5". */
-const spread = (xs: Sample[], key: keyof Sample) => `${round(pct(xs.map((x) => x[key]), 50))}/${round(Math.max(...xs.map((x) => x[key])))}`;
+const spread = (xs: Sample[], key: keyof Sample) => `${round(percentile(xs.map((x) => x[key]), 50))}/${round(Math.max(...xs.map((x) => x[key])))}`;
 
 // The request the server makes for the bench's question (the room's earlier messages aside):
 // the baseline sends the provider as much as the server does.
@@ -204,10 +200,10 @@ try {
 
   const row = (name: string, xs: Sample[]) => ({
     path: name,
-    ttft_p50_ms: round(pct(xs.map((x) => x.ttft), 50)),
-    ttft_p99_ms: round(pct(xs.map((x) => x.ttft), 99)),
-    total_p50_ms: round(pct(xs.map((x) => x.total), 50)),
-    total_p99_ms: round(pct(xs.map((x) => x.total), 99)),
+    ttft_p50_ms: round(percentile(xs.map((x) => x.ttft), 50)),
+    ttft_p99_ms: round(percentile(xs.map((x) => x.ttft), 99)),
+    total_p50_ms: round(percentile(xs.map((x) => x.total), 50)),
+    total_p99_ms: round(percentile(xs.map((x) => x.total), 99)),
   });
   const compare = (baseline: Sample[], server: Sample[]) => {
     const b = row("direct to the fake provider (baseline)", baseline);

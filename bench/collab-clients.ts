@@ -51,12 +51,6 @@ export function naiveClient(url: string, roomId: string, wire: Wire): Socket {
   return socket;
 }
 
-/** p-th percentile of sorted numbers. */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 /** Types on every client at `keysPerSecond` for `seconds` (starts staggered); returns the keystroke count. */
 export async function typeFor(seconds: number, clients: number, keysPerSecond: number, keystroke: (client: number) => void): Promise<number> {
   let keystrokes = 0;

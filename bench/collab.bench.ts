@@ -16,9 +16,10 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "socket.io-client";
-import { naiveClient, percentile, processUsage, randomChar, startChild, typeFor, typistCursor, type Wire } from "./collab-clients";
+import { naiveClient, processUsage, randomChar, startChild, typeFor, typistCursor, type Wire } from "./collab-clients";
 import type { FromWorker, ToWorker, WorkerJob } from "./collab-worker";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
+import { percentile } from "./stats";
 
 const SECONDS = Number(process.env.COLLAB_BENCH_SECONDS ?? 60);
 const ROOMS = Number(process.env.COLLAB_BENCH_ROOMS ?? 200);
@@ -127,7 +128,7 @@ async function crdtRun(doc: string): Promise<Row> {
 
   const keystrokes = typed.reduce((n, t) => n + t.keystrokes, 0);
   const bytes = typed.reduce((n, t) => n + t.wire.tx + t.wire.rx, 0);
-  const latencies = typed.flatMap((t) => t.latencies).sort((a, b) => a - b);
+  const latencies = typed.flatMap((t) => t.latencies);
   const expected = keystrokes * (CLIENTS - 1);
   const clientCpu = typed.reduce((n, t) => n + t.cpuSeconds, 0);
   console.log(
@@ -199,7 +200,6 @@ async function baselineRun(doc: string): Promise<Row> {
   }
   sockets.forEach((s) => s.close());
   child.kill("SIGTERM");
-  latencies.sort((a, b) => a - b);
   return {
     run: "full-text relay (original)",
     connections: sockets.length,

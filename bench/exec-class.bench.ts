@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { startBareShell } from "./bare-shell";
 import { startRunServer } from "./exec-http";
-import { median, ratio, round } from "./exec-languages";
+import { median, percentile, ratio, round } from "./stats";
 
 const USERS = 50;
 const TARGET_RATIO = 2;
@@ -18,11 +18,6 @@ const PROGRAMS = {
 
 /** The interpreter the sandbox runs (PATH there is /usr/local/bin:/usr/bin), not a shim on the caller's PATH. */
 const PYTHON = ["/usr/local/bin/python3", "/usr/bin/python3"].find((p) => fs.existsSync(p)) ?? "python3";
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** Runs `code` with bare python3 `count` times, `parallel` at a time (one small shell each); the wall time in ms. */
 async function bare(code: string, count: number, parallel: number): Promise<number> {

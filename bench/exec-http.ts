@@ -19,7 +19,7 @@ import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { spawnRunner } from "../apps/server/src/runner/spawn-runner";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
-import { median, round } from "./exec-languages";
+import { median, percentile, round } from "./stats";
 
 export interface HttpRow {
   concurrency: number;
@@ -29,11 +29,6 @@ export interface HttpRow {
   p99_ms: number;
   runs_per_s: number;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** Starts the app on a free port with the sandbox backend; returns its URL, one session cookie per client and a stop function. */
 export async function startRunServer(clients: number) {
@@ -66,12 +61,20 @@ export async function startRunServer(clients: number) {
   return { url, cookies, stop, unavailable: execution.runner.unavailableReason() };
 }
 
-/** Builds the server bundle (under a second) and names its runner with the node flags `npm start` gives (scripts/start.mjs). */
+let built: { script: string; nodeFlags: string[] } | undefined;
+
+/**
+ * Builds the server bundle (under a second; once per bench process, which `npm run bench`
+ * shares between the exec benches) and names its runner with the node flags `npm start`
+ * gives (scripts/start.mjs).
+ */
 function builtRunner(): { script: string; nodeFlags: string[] } {
+  if (built) return built;
   const serverDir = new URL("../apps/server/", import.meta.url);
   const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: serverDir, stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) throw new Error("could not build the server (npm run build -w apps/server)");
-  return { script: new URL("dist/runner.js", serverDir).pathname, nodeFlags: ["--enable-source-maps", ...serverNodeFlags] };
+  built = { script: new URL("dist/runner.js", serverDir).pathname, nodeFlags: ["--enable-source-maps", ...serverNodeFlags] };
+  return built;
 }
 
 /** Stops the runner supervisor (it stops its worker) and waits until it is gone. */

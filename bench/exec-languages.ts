@@ -11,6 +11,7 @@ import { runStep, type StepLimits } from "../apps/server/src/execution/sandbox/r
 import { BASE_ENV, commandContext, languageRunLimits, type SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
 import { prepareRun } from "../apps/server/src/execution/sandbox/work-dir";
 import { startBareShell, type BareShell } from "./bare-shell";
+import { median, round } from "./stats";
 
 export interface LanguageRow {
   id: number;
@@ -21,11 +22,6 @@ export interface LanguageRow {
   /** runner.run() end to end (work dir, compile if any, run, cleanup). */
   runner_ms: number | null;
 }
-
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
 
 /** Times `runs` sandboxed and bare runs of one language's starter (compiled once beforehand). */
 export async function measureLanguage(opts: {
@@ -98,7 +94,3 @@ export async function measureLanguage(opts: {
     await fs.rm(files.dir, { recursive: true, force: true });
   }
 }
-
-export const round = (n: number) => Math.round(n * 10) / 10;
-/** Ratios to targets, to two decimals: to one, 0.66 of bare read (and passed) as 0.7. */
-export const ratio = (n: number) => Math.round(n * 100) / 100;

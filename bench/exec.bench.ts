@@ -11,7 +11,8 @@ import { discoverLanguages } from "../apps/server/src/execution/languages/discov
 import { SandboxRunner } from "../apps/server/src/execution/sandbox/sandbox-runner";
 import { inspectSandboxHost, prepareRootDir } from "../apps/server/src/execution/sandbox/sandbox-setup";
 import { measureRuns, startRunServer, type HttpRow } from "./exec-http";
-import { measureLanguage, ratio, type LanguageRow } from "./exec-languages";
+import { measureLanguage, type LanguageRow } from "./exec-languages";
+import { ratio } from "./stats";
 
 const RUNS = Number(process.env.EXEC_BENCH_RUNS ?? 20);
 const ONLY = (process.env.EXEC_BENCH_LANGS ?? "").split(",").filter(Boolean).map(Number);
