@@ -55,6 +55,14 @@ describe("dashboard page", () => {
     expect(screen.getByRole("heading", { name: "Your Coding Rooms" })).toBeInTheDocument();
   });
 
+  it("opens the folded forms on small screens for someone without rooms: their first step is to create or join one", () => {
+    stubApi(routes());
+    logIn({ rooms: [] });
+    renderPage(<DashboardPage />, { path: "/dashboard" });
+    expect(screen.getByRole("button", { name: "Create or join a room" })).toHaveAttribute("aria-expanded", "true");
+    expect(document.getElementById("room-forms")).not.toHaveClass("hidden");
+  });
+
   it("toasts the room list's first load, but not a background refresh of it", async () => {
     stubApi(routes());
     logIn();

@@ -18,11 +18,12 @@ function greeting({ role, data }: TAuthState): string {
 
 /**
  * Spec §2 Dashboard: create a room, join one by ID, and manage the rooms in your list.
- * On a phone the two forms fold behind one button, so the room list starts on the first screen.
+ * On a phone the two forms fold behind one button, so the room list starts on the first
+ * screen; someone without rooms has no list to see yet and gets the forms open.
  */
 export function DashboardPage() {
   const auth = useAuth();
-  const [formsOpen, setFormsOpen] = useState(false);
+  const [formsOpen, setFormsOpen] = useState(() => (auth.data?.rooms.length ?? 0) === 0);
   return (
     <PageContainer>
       <header className="mb-8">
