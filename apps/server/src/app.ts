@@ -31,6 +31,7 @@ import { roomRoutes } from "./modules/rooms/routes";
 import { runRoutes } from "./modules/execution/routes";
 import { versionRoutes } from "./modules/versions/routes";
 import { paymentRoutes } from "./modules/payments/routes";
+import { scheduleEmbeddedVacuum } from "./db/embedded-vacuum";
 import { razorpayConfigured } from "./modules/payments/provider";
 
 const API_PREFIX = "/api/v1";
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // PGlite runs no autovacuum: the app does its part (planner statistics, dead rows).
+  scheduleEmbeddedVacuum(app, deps.db);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
