@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { isKnownPage } from "@coderoom/shared/constants/routes";
 import { limits } from "@coderoom/shared/constants/limits";
 import type { AppDeps } from "./deps";
+import { scheduleEmbeddedVacuum } from "./db/embedded-vacuum";
 import { createAuth } from "./http/auth";
 import { registerErrorHandling, sendFailure } from "./http/error-handler";
 import { notFound } from "./http/errors";
@@ -31,7 +32,6 @@ import { roomRoutes } from "./modules/rooms/routes";
 import { runRoutes } from "./modules/execution/routes";
 import { versionRoutes } from "./modules/versions/routes";
 import { paymentRoutes } from "./modules/payments/routes";
-import { scheduleEmbeddedVacuum } from "./db/embedded-vacuum";
 import { razorpayConfigured } from "./modules/payments/provider";
 
 const API_PREFIX = "/api/v1";

@@ -1,3 +1,4 @@
+import { repeatWhileOpen } from "../http/repeat-while-open";
 import type { App } from "../http/types";
 import type { DbHandle } from "./client";
 
@@ -34,22 +35,8 @@ export async function vacuumChangedTables(handle: Pick<DbHandle, "kind" | "exclu
   return tables.map((t) => t.name);
 }
 
-/**
- * Looks every minute from the moment the app is ready until it closes (the timer does not
- * keep the process alive; a pass still running at close is awaited).
- */
+/** Looks every minute while the app is open. */
 export function scheduleEmbeddedVacuum(app: App, handle: Pick<DbHandle, "kind" | "exclusive">): void {
   if (handle.kind !== "pglite") return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook("onReady", async () => {
-    timer = setInterval(() => {
-      running = running.then(() => vacuumChangedTables(handle)).catch((err: unknown) => app.log.error({ err }, "embedded database maintenance failed"));
-    }, EVERY_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatWhileOpen(app, EVERY_MS, () => vacuumChangedTables(handle), (err) => app.log.error({ err }, "embedded database maintenance failed"));
 }

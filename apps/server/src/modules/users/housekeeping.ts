@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { passwordResets } from "../../db/schema/users";
+import { repeatWhileOpen } from "../../http/repeat-while-open";
 import type { App } from "../../http/types";
 import { deleteStaleGuests } from "./guest-cleanup";
 import { deleteExpiredSessions } from "./sessions";
@@ -21,27 +22,17 @@ export async function runHousekeeping(deps: AppDeps): Promise<{ guestsDeleted: n
 }
 
 /**
- * Runs housekeeping hourly from the moment the app is ready until it closes. The
- * timer does not keep the process alive; a pass still running at close is awaited
- * so it never touches a closed database. Every process may run it: each step is an
- * idempotent DELETE.
+ * Runs housekeeping hourly while the app is open. Every process may run it: each step is
+ * an idempotent DELETE.
  */
 export function scheduleHousekeeping(app: App, deps: AppDeps): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const pass = () => {
-    running = runHousekeeping(deps)
-      .then(({ guestsDeleted }) => {
-        if (guestsDeleted > 0) app.log.info({ guestsDeleted }, "deleted idle guest accounts");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "housekeeping failed"));
-  };
-  app.addHook("onReady", async () => {
-    timer = setInterval(pass, HOUR_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatWhileOpen(
+    app,
+    HOUR_MS,
+    async () => {
+      const { guestsDeleted } = await runHousekeeping(deps);
+      if (guestsDeleted > 0) app.log.info({ guestsDeleted }, "deleted idle guest accounts");
+    },
+    (err) => app.log.error({ err }, "housekeeping failed"),
+  );
 }
