@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -21,10 +22,19 @@ export async function removeDir(dir: string, killAll: () => Promise<void>): Prom
   throw new Error(`cgroup ${dir} stays busy`);
 }
 
+/** The pids in a cgroup.procs file (a kernfs file that answers at once: read synchronously). */
+function readProcs(procsFile: string): string {
+  try {
+    return readFileSync(procsFile, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** Kills every pid listed in a cgroup.procs file until it is empty. */
 export async function killProcs(procsFile: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const text = await fs.readFile(procsFile, "utf8").catch(() => "");
+    const text = readProcs(procsFile);
     const pids = text.split("\n").filter(Boolean).map(Number);
     if (pids.length === 0) return;
     for (const pid of pids) {

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { runStatus, type TRunResult } from "@coderoom/shared/schemas/run";
@@ -246,7 +247,7 @@ export class SandboxRunner implements Runner {
   private async runResult(work: RunFiles, runLimits: StepLimits, outcome: StepOutcome, compileOutput: string | null): Promise<TRunResult> {
     const { limits } = this.opts;
     const [stdout, stderr] = await Promise.all([readCapped(work.stdoutFile, limits.outputBytes), readCapped(work.stderrFile, limits.outputBytes)]);
-    const flooded = await outputLimitReached([work.stdoutFile, work.stderrFile], runLimits.fileBytes);
+    const flooded = outputLimitReached([work.stdoutFile, work.stderrFile], runLimits.fileBytes);
     if (flooded) for (const out of [stdout, stderr]) if (!out.truncated && out.text) out.text += truncatedMarker(limits.outputBytes);
     return {
       status: flooded ? outputLimitStatus : outcomeStatus(outcome),
@@ -336,9 +337,8 @@ export class SandboxRunner implements Runner {
 }
 
 /** True when the program wrote as much as its file-size limit allows to stdout or stderr (an output flood). */
-async function outputLimitReached(files: string[], fileBytes: number): Promise<boolean> {
-  const sizes = await Promise.all(files.map((f) => fs.stat(f).then((st) => st.size, () => 0)));
-  return sizes.some((size) => size >= fileBytes);
+function outputLimitReached(files: string[], fileBytes: number): boolean {
+  return files.some((f) => (statSync(f, { throwIfNoEntry: false })?.size ?? 0) >= fileBytes);
 }
 
 /** Warm sandboxes differ by language and by streaming (unbuffered environment, stdbuf). */

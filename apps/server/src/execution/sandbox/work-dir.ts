@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { chownSync, mkdirSync, writeFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RunJob } from "../runner";
@@ -24,6 +25,10 @@ function newRunId(): string {
  * Creates a run's host directory: box/ (the job's /box, holding the source, owned by
  * the job uid; null in rootless mode, where the server's own uid is the job's) and the
  * stdio files beside it, which the job never sees as paths.
+ * These are a dozen small writes to local disk or tmpfs: done synchronously they cost
+ * their syscalls alone, where each promise-based call cost one to three thread-pool round
+ * trips (open, write, close) and their promises. Removing a work dir stays asynchronous:
+ * a job may leave thousands of files in it.
  */
 export async function prepareRun(runsDir: string, uid: number | null, sourceName: string, job: RunJob): Promise<RunFiles> {
   const id = newRunId();
@@ -38,25 +43,29 @@ export async function prepareRun(runsDir: string, uid: number | null, sourceName
     stderrFile: path.join(dir, "stderr"),
     compileFile: path.join(dir, "compile"),
   };
-  await fs.mkdir(dir, { mode: 0o711 });
-  await fs.mkdir(files.boxDir, { mode: 0o700 });
-  const source = path.join(files.boxDir, sourceName);
+  mkdirSync(dir, { mode: 0o711 });
+  mkdirSync(files.boxDir, { mode: 0o700 });
+  if (uid !== null) chownSync(files.boxDir, uid, uid);
   // The job's gate opens its stdio files by path as the job uid: they are the uid's own.
-  const empty = [files.emptyFile, files.stdoutFile, files.stderrFile, files.compileFile];
-  await Promise.all([
-    fs.writeFile(source, job.code, { mode: 0o600 }),
-    fs.writeFile(files.stdinFile, job.stdin, { mode: 0o600 }),
-    ...empty.map((file) => fs.writeFile(file, "", { mode: 0o600 })),
-  ]);
-  if (uid !== null) await Promise.all([files.boxDir, source, files.stdinFile, ...empty].map((p) => fs.chown(p, uid, uid)));
+  for (const file of [files.emptyFile, files.stdoutFile, files.stderrFile, files.compileFile]) writeOwned(file, "", uid);
+  writeJobFiles(files, uid, sourceName, job);
   return files;
 }
 
 /** Writes a job's source and stdin into a work dir prepared ahead (a warm sandbox), owned by the job uid. */
 export async function fillRun(files: RunFiles, uid: number | null, sourceName: string, job: RunJob): Promise<void> {
-  const source = path.join(files.boxDir, sourceName);
-  await Promise.all([fs.writeFile(source, job.code, { mode: 0o600 }), fs.writeFile(files.stdinFile, job.stdin, { mode: 0o600 })]);
-  if (uid !== null) await Promise.all([source, files.stdinFile].map((p) => fs.chown(p, uid, uid)));
+  writeJobFiles(files, uid, sourceName, job);
+}
+
+function writeJobFiles(files: RunFiles, uid: number | null, sourceName: string, job: RunJob): void {
+  writeOwned(path.join(files.boxDir, sourceName), job.code, uid);
+  writeOwned(files.stdinFile, job.stdin, uid);
+}
+
+/** A new file of the job uid's (null: the server's own, rootless mode), readable by it alone. */
+function writeOwned(file: string, data: string, uid: number | null): void {
+  writeFileSync(file, data, { mode: 0o600 });
+  if (uid !== null) chownSync(file, uid, uid);
 }
 
 function ownerAlive(name: string): boolean {
