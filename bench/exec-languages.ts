@@ -42,7 +42,7 @@ export async function measureLanguage(opts: {
   const pool = new GatePool(host.tools, host.cgroups, [uid]);
   pool.prepare(uid);
   const sandboxed = async (argv: string[], stepLimits: StepLimits, out: string) =>
-    runStep(host.tools, host.cgroups, {
+    runStep(host.tools, pool, {
       uid,
       gate: await pool.take(uid),
       name: pool.nextName(),
@@ -51,6 +51,7 @@ export async function measureLanguage(opts: {
       stdinPath: files.stdinFile,
       stdoutPath: out,
       stderrPath: "",
+      filesDir: files.dir,
     });
   let bare: BareShell | undefined;
   try {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { SandboxTools } from "./bwrap-command";
 import type { CgroupDriver } from "./cgroup";
 import { Gate } from "./gate";
+import { GateLauncher } from "./gate-launcher";
 
 /**
  * The job uids, each lent to one run at a time, and for each uid used so far a gate
@@ -11,6 +12,8 @@ import { Gate } from "./gate";
 export class GatePool {
   private readonly free: number[];
   private readonly warm = new Map<number, Promise<Gate | null>>();
+  /** Each uid's gate launcher, started on its first gate. */
+  private readonly launchers = new Map<number, GateLauncher>();
   /** Names of this pool's cgroups start with the server's pid (stale sweeps) and a tag of this pool. */
   readonly prefix = `${process.pid}-${randomBytes(3).toString("hex")}`;
   private counter = 0;
@@ -40,6 +43,16 @@ export class GatePool {
     return `${this.prefix}-${this.counter}`;
   }
 
+  /** A new gate for `uid` (named `name`, or the next name). */
+  open(uid: number, name = this.nextName()): Promise<Gate> {
+    let launcher = this.launchers.get(uid);
+    if (!launcher?.alive) {
+      launcher = new GateLauncher(this.tools, uid);
+      this.launchers.set(uid, launcher);
+    }
+    return Gate.open(launcher, this.cgroups, name);
+  }
+
   /** The gate waiting for `uid` (if one is ready), and starts the next one for it. */
   async take(uid: number): Promise<Gate | undefined> {
     const pending = this.warm.get(uid);
@@ -51,14 +64,16 @@ export class GatePool {
   /** Starts a gate for `uid` in the background. */
   prepare(uid: number): void {
     if (this.closed || this.warm.has(uid)) return;
-    this.warm.set(uid, Gate.open(this.tools, this.cgroups, uid, this.nextName()).catch(() => null));
+    this.warm.set(uid, this.open(uid).catch(() => null));
   }
 
-  /** Stops every waiting gate. */
+  /** Stops every waiting gate, then the launchers (which kill whatever gate is left). */
   async close(): Promise<void> {
     this.closed = true;
     const pending = [...this.warm.values()];
     this.warm.clear();
     for (const gate of await Promise.all(pending)) await gate?.close().catch(() => undefined);
+    await Promise.all([...this.launchers.values()].map((l) => l.close()));
+    this.launchers.clear();
   }
 }

@@ -1,7 +1,7 @@
 import { bwrapInvocation, type BwrapStep, type SandboxTools } from "./bwrap-command";
-import type { CgroupDriver } from "./cgroup";
-import { Gate, type GateLaunch } from "./gate";
 import type { CgroupLimits } from "./cgroup";
+import type { Gate, GateLaunch } from "./gate";
+import type { GatePool } from "./gate-pool";
 
 export interface StepLimits {
   cpuSeconds: number;
@@ -29,6 +29,8 @@ export interface StepInput {
   stdoutPath: string;
   /** Empty: stderr goes into stdout's file (compiler output). */
   stderrPath: string;
+  /** The run's directory (the job never sees it): the gate's launch files go there. */
+  filesDir: string;
   signal?: AbortSignal;
   /** Called every tick while the job runs (the runner reads new output there). */
   onTick?: () => Promise<void>;
@@ -64,6 +66,7 @@ export function stepLaunch(tools: SandboxTools, input: StepInput, blocked = fals
       stackBytes: limits.stackBytes,
       bwrap: bwrapInvocation(tools, { ...input.sandbox, tmpBytes: limits.memoryBytes, blocked }),
       seccomp: tools.seccomp,
+      filesDir: input.filesDir,
       blocked,
     },
   };
@@ -74,7 +77,7 @@ export function stepLaunch(tools: SandboxTools, input: StepInput, blocked = fals
  * ended. Nothing of the job outlives this call: the pid namespace dies with bwrap,
  * and the cgroup is emptied and removed.
  */
-export async function runStep(tools: SandboxTools, cgroups: CgroupDriver, input: StepInput): Promise<StepOutcome> {
+export async function runStep(tools: SandboxTools, pool: GatePool, input: StepInput): Promise<StepOutcome> {
   const { limits } = input;
   const given = input.warm ?? input.gate;
   if (input.signal?.aborted) {
@@ -83,7 +86,7 @@ export async function runStep(tools: SandboxTools, cgroups: CgroupDriver, input:
   }
   const usable = input.warm ? !input.warm.gone : given?.ready;
   if (given && !usable) await given.close();
-  const gate = usable ? given! : await Gate.open(tools, cgroups, input.uid, input.name);
+  const gate = usable ? given! : await pool.open(input.uid, input.name);
   const warm = usable && input.warm !== undefined;
   const started = performance.now();
   let verdict = "exited" as StepVerdict;
@@ -113,6 +116,8 @@ export async function runStep(tools: SandboxTools, cgroups: CgroupDriver, input:
       await gate.launch(cgroup, launch);
     }
     const exitCode = await gate.exited;
+    // No exit code: the gate's launcher died under it, and the job's end is unknown.
+    if (exitCode === null && verdict === "exited") throw new Error("the sandbox gate's launcher ended during the run");
     const usage = await gate.cgroup.usage();
     return {
       verdict,

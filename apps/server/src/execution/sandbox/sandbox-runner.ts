@@ -10,7 +10,7 @@ import type { RunJob, RunOptions, Runner } from "../runner";
 import { CgroupRecycler } from "./cgroup-recycler";
 import { GatePool } from "./gate-pool";
 import { OutputTail, readCapped, truncatedMarker } from "./output-files";
-import { Gate } from "./gate";
+import type { Gate } from "./gate";
 import { runStep, stepLaunch, type StepInput, type StepLimits, type StepOutcome } from "./run-step";
 import { WarmPool } from "./warm-pool";
 import { prepareRootDir, type SandboxHost } from "./sandbox-setup";
@@ -192,7 +192,7 @@ export class SandboxRunner implements Runner {
       work = await prepareRun(dirs.runsDir, this.owner(uid), lang.spec.source, { langId: lang.id, code: "", stdin: "" });
       const input = this.runStepInput(lang, uid, work, streamed === "s");
       gate = await pool.take(uid);
-      if (!gate?.ready) gate = await Gate.open(host.tools, host.cgroups, uid, pool.nextName());
+      if (!gate?.ready) gate = await pool.open(uid);
       const { cgroup, launch } = stepLaunch(host.tools, input, true);
       await gate.launch(cgroup, launch);
       return { key, uid, work, gate, input };
@@ -284,6 +284,7 @@ export class SandboxRunner implements Runner {
       stdinPath: io.stdin,
       stdoutPath: io.out,
       stderrPath: io.err,
+      filesDir: work.dir,
     };
   }
 
@@ -299,7 +300,7 @@ export class SandboxRunner implements Runner {
       tails.push(new OutputTail(input.stderrPath, "stderr", cap, emit));
     }
     const poll = async () => void (await Promise.all(tails.map((t) => t.poll())));
-    const outcome = await runStep(host.tools, host.cgroups, {
+    const outcome = await runStep(host.tools, pool, {
       ...input,
       warm,
       gate: warm ? undefined : await pool.take(input.uid),
@@ -327,7 +328,7 @@ export class SandboxRunner implements Runner {
 
   /** Pids of the sandboxes waiting warm (their bwrap): tests tell them from what a job left behind. */
   warmPids(): number[] {
-    return this.warm?.waiting().map((w) => w.gate.child.pid ?? 0) ?? [];
+    return this.warm?.waiting().map((w) => w.gate.pid) ?? [];
   }
 
   /** Where the run's files live, and the prefix of its cgroups' names (tests check nothing is left behind). */

@@ -57,7 +57,8 @@ export async function processesOf(uidBase: number, runner?: SandboxRunner): Prom
     const status = await fs.readFile(`/proc/${name}/status`, "utf8").catch(() => "");
     const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1);
     const zombie = /^State:\s+Z/m.test(status);
-    // A gate waiting for its next job runs nothing of a user's (it becomes bwrap when launched).
+    // A uid's gate launcher, a gate's waiter and a gate waiting for its job run nothing of a user's
+    // (they share the launcher's command line; a gate becomes bwrap when launched).
     const idleGate = (await fs.readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "")).endsWith("\0gate\0");
     if (uid < uidBase || uid >= uidBase + 16 || zombie || idleGate) continue;
     let pid = Number(name);

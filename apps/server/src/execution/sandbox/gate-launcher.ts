@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { SandboxTools } from "./bwrap-command";
+
+/** Closes every descriptor above 2 that a subshell inherited (the pipes of the other gates). */
+const CLOSE_INHERITED = 'for f in /proc/self/fd/*; do n=${f##*/}; [ "$n" -gt 2 ] 2>/dev/null && eval "exec $n>&-"; done';
+
+/**
+ * A gate: a subshell of the launcher, already running as the job's uid (rootless mode: the
+ * server's own). It tells the runner its pid, which the runner moves into the job's cgroup,
+ * and waits on its pipe for the name of its launch file: NUL-separated fields (stdio paths,
+ * rlimits, the seccomp and bwrap option files, the bwrap command) that the runner wrote.
+ * It redirects its stdio, sets the rlimits and execs bwrap, which reads its options from
+ * fd 5 and its seccomp filter from fd 4 (and closes both). A warm sandbox's bwrap keeps the
+ * pipe as fd 6 (--block-fd) and starts its job on the launcher's "g".
+ */
+const GATE_SCRIPT = [
+  "trap - PIPE",
+  'echo "s $name $BASHPID"',
+  "IFS= read -r file || exit 125",
+  "mapfile -d '' a <\"$file\"",
+  '[ "${#a[@]}" -ge 12 ] || exit 125',
+  'exec 4<"${a[9]}" 5<"${a[10]}" || exit 125',
+  'if [ -n "${a[8]}" ]; then exec 6<&0; fi',
+  'if [ -n "${a[2]}" ]; then exec <"${a[0]}" >"${a[1]}" 2>"${a[2]}"; else exec <"${a[0]}" >"${a[1]}" 2>&1; fi',
+  'ulimit -c 0 -n "${a[3]}" -s "${a[4]}" -f "${a[5]}"',
+  'ulimit -t "${a[6]}"',
+  'ulimit -S -t "${a[7]}"',
+  // Descriptors the launcher itself inherited without close-on-exec must not reach the job.
+  'for f in /proc/self/fd/*; do n=${f##*/}; [ "$n" -gt 6 ] 2>/dev/null && eval "exec $n>&-"; done',
+  'exec "${a[@]:11}"',
+].join("\n");
+
+/**
+ * The launcher: bash, started once per job uid, reading one command a line.
+ *   o NAME         forks gate NAME: "s NAME PID" once it waits, "x NAME CODE" when it has ended
+ *   l NAME FILE    launches it with the fields in FILE
+ *   w NAME FILE    the same for a warm sandbox, whose job waits for:
+ *   g NAME         its job starts
+ *   c NAME         forgets the gate (it has ended or was killed)
+ * Each gate's waiter (a process substitution holding the gate's pipe) reports its end. When
+ * stdin closes (the runner is gone), the launcher kills its whole process group: every gate,
+ * and with them (--die-with-parent) every sandbox.
+ */
+const LAUNCHER_SCRIPT = [
+  "trap '' PIPE",
+  "declare -A to",
+  "while IFS=' ' read -r op name arg; do",
+  "  case $op in",
+  `    o) exec {fd}> >(${CLOSE_INHERITED}; (\n${GATE_SCRIPT}\n); echo "x $name $?"); to[$name]=$fd ;;`,
+  '    l|w) fd=${to[$name]}; [ -n "$fd" ] && echo "$arg" >&"$fd"; [ "$op" = w ] && continue ;&',
+  '    c|g) fd=${to[$name]}; [ -z "$fd" ] && continue; [ "$op" = g ] && printf g >&"$fd"; eval "exec $fd>&-"; unset "to[$name]" ;;',
+  "  esac",
+  "done",
+  "kill -KILL 0",
+].join("\n");
+
+export interface ForkedGate {
+  pid: number;
+  /** The gate's exit code (bwrap's: the job's own, or 128 + signal); null when the launcher died first. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Forks the sandbox gates of one job uid. Spawning each gate from the runner cost a fork
+ * of a ~90 MB Node process: ~10 ms of CPU a run, with the runner's event loop blocked
+ * meanwhile, before bash even started. A fork of the launcher's small bash costs ~2 ms.
+ */
+export class GateLauncher {
+  private readonly child: ChildProcess;
+  private readonly forking = new Map<string, { resolve: (gate: ForkedGate) => void; reject: (err: Error) => void }>();
+  private readonly running = new Map<string, (code: number | null) => void>();
+  private gone = false;
+
+  constructor(tools: SandboxTools, uid: number) {
+    this.child = spawn(tools.bash, ["-c", LAUNCHER_SCRIPT, "gate"], {
+      ...(tools.mode === "root" ? { uid, gid: uid } : {}),
+      stdio: ["pipe", "pipe", "ignore"],
+      env: { PATH: "/usr/bin:/bin" },
+      // Its own process group, which it kills when the runner goes.
+      detached: true,
+    });
+    this.child.stdin!.on("error", () => undefined);
+    this.child.once("error", () => this.ended());
+    this.child.once("exit", () => this.ended());
+    createInterface({ input: this.child.stdout! }).on("line", (line) => this.onEvent(line));
+  }
+
+  /** False once the launcher has exited: its gates are gone, a new one is needed. */
+  get alive(): boolean {
+    return !this.gone;
+  }
+
+  /** Forks gate `name`; resolves once it waits for its launch. */
+  fork(name: string): Promise<ForkedGate> {
+    if (this.gone) return Promise.reject(new Error("the gate launcher has exited"));
+    return new Promise((resolve, reject) => {
+      this.forking.set(name, { resolve, reject });
+      this.send(`o ${name}`);
+    });
+  }
+
+  /** Lets gate `name` exec bwrap with the fields in `file` (warm: bwrap then waits for start()). */
+  launch(name: string, file: string, warm: boolean): void {
+    this.send(`${warm ? "w" : "l"} ${name} ${file}`);
+  }
+
+  /** Starts a warm sandbox's job. */
+  start(name: string): void {
+    this.send(`g ${name}`);
+  }
+
+  /** Drops the launcher's pipe to gate `name`. */
+  forget(name: string): void {
+    this.send(`c ${name}`);
+  }
+
+  /** Ends the launcher, which kills whatever gate is left. */
+  async close(): Promise<void> {
+    if (this.gone) return;
+    const exited = new Promise((r) => this.child.once("exit", r));
+    this.child.stdin!.end();
+    await exited;
+  }
+
+  private send(line: string): void {
+    if (!this.gone) this.child.stdin!.write(`${line}\n`);
+  }
+
+  private onEvent(line: string): void {
+    const [kind, name = "", value = ""] = line.split(" ");
+    if (kind === "s") {
+      const pending = this.forking.get(name);
+      this.forking.delete(name);
+      const exited = new Promise<number | null>((resolve) => this.running.set(name, resolve));
+      pending?.resolve({ pid: Number(value), exited });
+    } else if (kind === "x") {
+      this.forking.get(name)?.reject(new Error("the sandbox gate ended before it was ready"));
+      this.forking.delete(name);
+      this.running.get(name)?.(Number(value));
+      this.running.delete(name);
+      this.forget(name);
+    }
+  }
+
+  private ended(): void {
+    if (this.gone) return;
+    this.gone = true;
+    for (const pending of this.forking.values()) pending.reject(new Error("the gate launcher has exited"));
+    for (const resolve of this.running.values()) resolve(null);
+    this.forking.clear();
+    this.running.clear();
+  }
+}
