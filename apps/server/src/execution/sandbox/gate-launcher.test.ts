@@ -40,10 +40,9 @@ describe.skipIf(sandboxSkipReason)("gate launchers", () => {
     // The job is up once a process of the suite's uids that is not a launcher's is running.
     for (let i = 0; i < 200 && (await processesOf(UIDS)).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     for (const pid of await launchers()) process.kill(pid, "SIGKILL");
-    const started = performance.now();
+    // Internal Error, not the job's own end nor the wall-clock limit (20 s) it was sleeping towards.
     const r = await running;
     expect(r.status.id).toBe(13);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await processesOf(UIDS, runner)).toEqual([]);
     const next = await runner.run({ langId: PY, code: "print('after')", stdin: "" });
     expect(next.stdout).toBe("after\n");
