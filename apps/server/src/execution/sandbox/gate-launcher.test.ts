@@ -5,28 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxTools } from "./bwrap-command";
 import { GateLauncher } from "./gate-launcher";
 import type { SandboxRunner } from "./sandbox-runner";
-import { processesOf, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+import { processesOf, processTable, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
 
 const UIDS = 63_600;
 const PY = 71;
 let runner: SandboxRunner;
 
 /** This process's children that are gate launchers of the suite's uids. */
-async function launchers(): Promise<number[]> {
-  const found: number[] = [];
-  for (const name of await fs.readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const status = await fs.readFile(`/proc/${name}/status`, "utf8").catch(() => "");
-    const cmdline = await fs.readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "");
-    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1);
-    const parent = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-    if (parent === process.pid && uid >= UIDS && uid < UIDS + 16 && cmdline.endsWith("\0gate\0")) found.push(Number(name));
-  }
-  return found;
-}
+const launchers = async () =>
+  (await processTable()).filter((p) => p.parent === process.pid && p.uid >= UIDS && p.uid < UIDS + 16 && p.gateShell).map((p) => p.pid);
 
 /** Running (a zombie waiting for its parent's reaper is not). */
-const alive = async (pid: number) => /^State:\s+[^Z]/m.test(await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => ""));
+const alive = async (pid: number) => (await processTable()).some((p) => p.pid === pid && !p.zombie);
 
 describe("a gate launcher's protocol", () => {
   // Rootless mode: no uid switch, so this runs wherever bash does.

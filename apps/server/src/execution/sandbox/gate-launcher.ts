@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { SandboxTools } from "./bwrap-command";
 
-/** Closes every descriptor above 2 that a subshell inherited (the pipes of the other gates). */
-const CLOSE_INHERITED = 'for f in /proc/self/fd/*; do n=${f##*/}; [ "$n" -gt 2 ] 2>/dev/null && eval "exec $n>&-"; done';
+/** bash that closes every descriptor of the shell above `fd`. */
+const closeAbove = (fd: number) => `for f in /proc/self/fd/*; do n=\${f##*/}; [ "$n" -gt ${fd} ] 2>/dev/null && eval "exec $n>&-"; done`;
 
 /**
  * A gate: a subshell of the launcher, already running as the job's uid (rootless mode: the
@@ -26,8 +26,8 @@ const GATE_SCRIPT = [
   'ulimit -c 0 -n "${a[3]}" -s "${a[4]}" -f "${a[5]}"',
   'ulimit -t "${a[6]}"',
   'ulimit -S -t "${a[7]}"',
-  // Descriptors the launcher itself inherited without close-on-exec must not reach the job.
-  'for f in /proc/self/fd/*; do n=${f##*/}; [ "$n" -gt 6 ] 2>/dev/null && eval "exec $n>&-"; done',
+  // Nothing but stdio and bwrap's own descriptors reaches the job.
+  closeAbove(6),
   'exec "${a[@]:11}"',
 ].join("\n");
 
@@ -38,7 +38,8 @@ const GATE_SCRIPT = [
  *   w NAME FILE    the same for a warm sandbox, whose job waits for:
  *   g NAME         its job starts
  *   c NAME         forgets the gate (it has ended or was killed)
- * Each gate's waiter (a process substitution holding the gate's pipe) reports its end. When
+ * Each gate's waiter (a process substitution holding the gate's pipe) first closes what it
+ * inherited (the other gates' pipes), then forks the gate and reports its end. When
  * stdin closes (the runner is gone), the launcher kills its whole process group: every gate,
  * and with them (--die-with-parent) every sandbox.
  */
@@ -49,7 +50,7 @@ const LAUNCHER_SCRIPT = [
   'drop() { [ -n "${to[$name]}" ] && eval "exec ${to[$name]}>&-"; unset "to[$name]"; }',
   "while IFS=' ' read -r op name arg; do",
   "  case $op in",
-  `    o) exec {fd}> >(${CLOSE_INHERITED}; (\n${GATE_SCRIPT}\n); echo "x $name $?"); to[$name]=$fd ;;`,
+  `    o) exec {fd}> >(${closeAbove(2)}; (\n${GATE_SCRIPT}\n); echo "x $name $?"); to[$name]=$fd ;;`,
   '    l) send "$arg"; drop ;;',
   '    w) send "$arg" ;;',
   "    g) send g; drop ;;",
@@ -114,11 +115,6 @@ export class GateLauncher {
     this.send(`g ${name}`);
   }
 
-  /** Drops the launcher's pipe to gate `name`. */
-  forget(name: string): void {
-    this.send(`c ${name}`);
-  }
-
   /** Ends the launcher, which kills whatever gate is left. */
   async close(): Promise<void> {
     if (this.gone) return;
@@ -143,7 +139,8 @@ export class GateLauncher {
       this.forking.delete(name);
       this.running.get(name)?.(Number(value));
       this.running.delete(name);
-      this.forget(name);
+      // Its pipe is of no use any more (a gate that ended before its launch still has one).
+      this.send(`c ${name}`);
     }
   }
 

@@ -109,7 +109,6 @@ export class Gate {
   async close(): Promise<void> {
     this.signalGate();
     await this.exited;
-    this.launcher.forget(this.name);
     await this.cgroup.killAll().catch(() => undefined);
     await this.cgroup.remove();
   }

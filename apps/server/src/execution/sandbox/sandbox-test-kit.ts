@@ -41,8 +41,37 @@ export async function testSandbox(
   });
 }
 
+/** One process as /proc shows it. */
+export interface ProcessEntry {
+  pid: number;
+  uid: number;
+  parent: number;
+  zombie: boolean;
+  /** A uid's gate launcher, a gate's waiter or a gate waiting for its job: they run nothing of a user's
+   * (they share the launcher's command line; a gate becomes bwrap when launched). */
+  gateShell: boolean;
+}
+
+/** Every process on the host (those that end while being read are left out). */
+export async function processTable(): Promise<ProcessEntry[]> {
+  const entries: ProcessEntry[] = [];
+  for (const name of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const [status = "", cmdline = ""] = await Promise.all([`/proc/${name}/status`, `/proc/${name}/cmdline`].map((f) => fs.readFile(f, "utf8").catch(() => "")));
+    if (!status) continue;
+    entries.push({
+      pid: Number(name),
+      uid: Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1),
+      parent: Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+      zombie: /^State:\s+Z/m.test(status),
+      gateShell: cmdline.endsWith("\0gate\0"),
+    });
+  }
+  return entries;
+}
+
 /**
- * Live processes (not zombies, not idle gates, not waiting warm sandboxes) whose uid is in
+ * Live processes (not zombies, not gate shells, not waiting warm sandboxes) whose uid is in
  * [uidBase, uidBase + 16): what a job could have left running. `runner` names the warm
  * sandboxes to leave out (they run nothing of a user's until their job arrives).
  */
@@ -50,24 +79,11 @@ export async function processesOf(uidBase: number, runner?: SandboxRunner): Prom
   // A sandbox still being set up is not listed yet: wait until every clean-up and set-up has finished.
   await runner?.settled();
   const waiting = new Set(runner?.warmPids() ?? []);
-  const found: number[] = [];
-  const parentOf = async (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(await fs.readFile(`/proc/${pid}/status`, "utf8").catch(() => ""))?.[1] ?? 0);
-  for (const name of await fs.readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const status = await fs.readFile(`/proc/${name}/status`, "utf8").catch(() => "");
-    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1);
-    const zombie = /^State:\s+Z/m.test(status);
-    // A uid's gate launcher, a gate's waiter and a gate waiting for its job run nothing of a user's
-    // (they share the launcher's command line; a gate becomes bwrap when launched).
-    const idleGate = (await fs.readFile(`/proc/${name}/cmdline`, "utf8").catch(() => "")).endsWith("\0gate\0");
-    if (uid < uidBase || uid >= uidBase + 16 || zombie || idleGate) continue;
-    let pid = Number(name);
-    let warm = false;
-    for (let depth = 0; depth < 3 && pid > 1 && !warm; depth++) {
-      warm = waiting.has(pid);
-      pid = await parentOf(pid);
-    }
-    if (!warm) found.push(Number(name));
-  }
-  return found;
+  const table = await processTable();
+  const parentOf = new Map(table.map((p) => [p.pid, p.parent]));
+  const underWarm = (pid: number) => {
+    for (let depth = 0; depth < 3 && pid > 1; depth++, pid = parentOf.get(pid) ?? 0) if (waiting.has(pid)) return true;
+    return false;
+  };
+  return table.filter((p) => p.uid >= uidBase && p.uid < uidBase + 16 && !p.zombie && !p.gateShell && !underWarm(p.pid)).map((p) => p.pid);
 }
