@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxTools } from "./bwrap-command";
 import { GateLauncher } from "./gate-launcher";
 import type { SandboxRunner } from "./sandbox-runner";
-import { processesOf, processTable, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+import { processesOf, processTable, readProcess, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
 
 const UIDS = 63_600;
 const PY = 71;
@@ -16,7 +16,7 @@ const launchers = async () =>
   (await processTable()).filter((p) => p.parent === process.pid && p.uid >= UIDS && p.uid < UIDS + 16 && p.gateShell).map((p) => p.pid);
 
 /** Running (a zombie waiting for its parent's reaper is not). */
-const alive = async (pid: number) => (await processTable()).some((p) => p.pid === pid && !p.zombie);
+const alive = async (pid: number) => (await readProcess(pid))?.zombie === false;
 
 describe("a gate launcher's protocol", () => {
   // Rootless mode: no uid switch, so this runs wherever bash does.

@@ -52,20 +52,26 @@ export interface ProcessEntry {
   gateShell: boolean;
 }
 
+/** Process `pid` as /proc shows it, or undefined once it has gone. */
+export async function readProcess(pid: number): Promise<ProcessEntry | undefined> {
+  const [status = "", cmdline = ""] = await Promise.all([`/proc/${pid}/status`, `/proc/${pid}/cmdline`].map((f) => fs.readFile(f, "utf8").catch(() => "")));
+  if (!status) return undefined;
+  return {
+    pid,
+    uid: Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1),
+    parent: Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+    zombie: /^State:\s+Z/m.test(status),
+    gateShell: cmdline.endsWith("\0gate\0"),
+  };
+}
+
 /** Every process on the host (those that end while being read are left out). */
 export async function processTable(): Promise<ProcessEntry[]> {
+  const pids = (await fs.readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);
   const entries: ProcessEntry[] = [];
-  for (const name of await fs.readdir("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const [status = "", cmdline = ""] = await Promise.all([`/proc/${name}/status`, `/proc/${name}/cmdline`].map((f) => fs.readFile(f, "utf8").catch(() => "")));
-    if (!status) continue;
-    entries.push({
-      pid: Number(name),
-      uid: Number(/^Uid:\s+(\d+)/m.exec(status)?.[1] ?? -1),
-      parent: Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0),
-      zombie: /^State:\s+Z/m.test(status),
-      gateShell: cmdline.endsWith("\0gate\0"),
-    });
+  for (const pid of pids) {
+    const entry = await readProcess(pid);
+    if (entry) entries.push(entry);
   }
   return entries;
 }
