@@ -20,6 +20,7 @@ import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapsh
 import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
 import { groupCommit } from "../../db/group-commit";
 import { createRecentHistory } from "./recent-history";
+import { createTurnGate } from "./turn-gate";
 import { createUsageBatcher } from "../usage/usage-batcher";
 
 interface LiveAnswer {
@@ -35,6 +36,15 @@ interface LiveAnswer {
   saving?: Promise<void>;
 }
 
+interface AskRequest {
+  user: AssistantUser;
+  roomId: string;
+  socketId: string;
+  payload: unknown;
+  snapshot: () => RoomSnapshot | Promise<RoomSnapshot>;
+  io: AssistantIO;
+}
+
 type Log = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 const HISTORY_FOR_PROMPT = 12;
 /** Later pieces of an answer are sent at most this often (the first at once): fewer frames per room member. */
@@ -46,6 +56,13 @@ const DELTA_FLUSH_MS = 40;
  * work on this thread held up the next answers' first tokens: 40 ms in a burst of 50).
  */
 const COUNT_WINDOW_MS = 50;
+/**
+ * A burst of questions is prepared (and announced) at most this long per event-loop turn:
+ * 50 at once held the loop 54-72 ms; in slices of 20 ms the longest stall was 26-36 ms and
+ * the burst's requests left no later (slices of 8 ms held them back: more turns, each with
+ * other work in it).
+ */
+const PREPARE_SLICE_MS = 20;
 
 function coalesceDeltas(send: (text: string) => void) {
   let pending = "";
@@ -84,6 +101,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const usage = createUsageBatcher(db, { windowMs: COUNT_WINDOW_MS });
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
   const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch));
+  // A burst of questions is prepared in slices of turns: answers streaming meanwhile keep their pace.
+  const preparing = createTurnGate(PREPARE_SLICE_MS);
 
   /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
   async function readAllowance(user: AssistantUser, at: Date) {
@@ -112,13 +131,45 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     throw new AssistantRefusal("ai_question_invalid", message);
   }
 
+  /** Builds the prompt and sends the provider request (synchronous: it runs inside a slice). */
+  function start(req: AskRequest, input: ReturnType<typeof validate>, at: Date, reads: { quota: { plan: AiPlan; quota: TAssistantQuota }; recent: TAssistantMessage[]; snapshot: RoomSnapshot }) {
+    const { user, roomId, io } = req;
+    const { quota, recent, snapshot } = reads;
+    const prompt = buildPrompt({
+      action: input.action,
+      question: input.question,
+      selection: input.selection,
+      code: snapshot.code,
+      languageName: snapshot.languageName,
+      terminal: snapshot.terminal,
+      history: recent.map((m) => ({ role: m.role, content: m.content, author: m.author.name })),
+      askerName: user.name,
+      contextTokens: config.AI_CONTEXT_TOKENS,
+    });
+    const author = { id: user.id, name: user.name, ...(user.avatar ? { avatar: user.avatar } : {}) };
+    const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
+    const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };
+    const answer: TAssistantMessage = { ...base, id: randomUUID(), role: "assistant", content: "", replyTo: question.id, selectedText: null };
+    let announced = false;
+    const announce = () => {
+      if (announced) return;
+      announced = true;
+      io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
+      io.toRoom(roomId, assistantEvents.started, { answer });
+    };
+    const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), announce };
+    live.set(answer.id, entry);
+    const finished = stream(entry, prompt.messages, { at, plan: quota.plan, quota: quota.quota }, io);
+    return { entry, finished };
+  }
+
   /**
    * Accepts a question (or refuses it with an AssistantRefusal), broadcasts it, and
    * streams the answer to the room in the background. `finished` settles when the
    * answer is saved or dropped.
    */
-  async function ask(req: { user: AssistantUser; roomId: string; socketId: string; payload: unknown; snapshot: () => RoomSnapshot | Promise<RoomSnapshot>; io: AssistantIO }) {
-    const { user, roomId, io } = req;
+  async function ask(req: AskRequest) {
+    const { user, roomId } = req;
     if (!provider) throw new AssistantRefusal("ai_not_configured", assistantMessages.notConfigured);
     const input = validate(req.payload);
     if (!limiter.claimUser(user.id)) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
@@ -126,50 +177,17 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     try {
       if (!limiter.takeRoomSlot(roomId, at.getTime())) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
       // Checked (reads only) before the provider is called; counted at the first token.
-      const [quota, recent, snapshot] = await Promise.all([
-        allowance(user, at),
-        history.get(roomId),
-        req.snapshot(),
-      ]);
+      const [quota, recent, snapshot] = await Promise.all([allowance(user, at), history.get(roomId), req.snapshot()]);
       if (!quota.ok) {
-        io.toAsker(assistantEvents.quota, quota.quota);
+        req.io.toAsker(assistantEvents.quota, quota.quota);
         throw new AssistantRefusal("ai_quota_exceeded", quota.message);
       }
-      const prompt = buildPrompt({
-        action: input.action,
-        question: input.question,
-        selection: input.selection,
-        code: snapshot.code,
-        languageName: snapshot.languageName,
-        terminal: snapshot.terminal,
-        history: recent.map((m) => ({ role: m.role, content: m.content, author: m.author.name })),
-        askerName: user.name,
-        contextTokens: config.AI_CONTEXT_TOKENS,
-      });
-      const author = { id: user.id, name: user.name, ...(user.avatar ? { avatar: user.avatar } : {}) };
-      const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
-      const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };
-      const answer: TAssistantMessage = { ...base, id: randomUUID(), role: "assistant", content: "", replyTo: question.id, selectedText: null };
-      let announced = false;
-      const announce = () => {
-        if (announced) return;
-        announced = true;
-        io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
-        io.toRoom(roomId, assistantEvents.started, { answer });
-      };
-      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), announce };
-      live.set(answer.id, entry);
-      // The provider request leaves first; the room hears of the question at the end of this
-      // event-loop turn, while the provider thinks (a burst of questions reaches the provider
-      // without waiting for every broadcast), and the acknowledgement follows the broadcasts.
-      const finished = stream(entry, prompt.messages, { at, plan: quota.plan, quota: quota.quota }, io);
-      await new Promise<void>((resolve) =>
-        setImmediate(() => {
-          announce();
-          resolve();
-        }),
-      );
-      return { questionId: question.id, answerId: answer.id, finished };
+      const { entry, finished } = await preparing.run(() => start(req, input, at, { quota, recent, snapshot }));
+      // The provider request has left; the room hears of the question while the provider
+      // thinks, in its turn behind the questions already waiting (a burst's requests all leave
+      // before its broadcasts), and the acknowledgement follows the broadcasts.
+      await preparing.run(entry.announce);
+      return { questionId: entry.question.id, answerId: entry.answer.id, finished };
     } catch (err) {
       limiter.releaseUser(user.id);
       throw err;
