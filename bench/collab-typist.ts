@@ -12,6 +12,38 @@ import * as sync from "y-protocols/sync";
 import * as Y from "yjs";
 import type { Wire } from "./collab-clients";
 
+/**
+ * Byte strings kept in one growing buffer until drained. Kept as they arrive (views into the
+ * socket's reads, ~1.2 million per load generator in a run), every one survived every
+ * scavenge until the end: the generators' scavenges averaged ~19 ms (max 60 ms), and each
+ * was part of the latency of every keystroke delivered meanwhile.
+ */
+function byteLog() {
+  let bytes = new Uint8Array(1024);
+  let used = 0;
+  let lengths: number[] = [];
+  return {
+    push(data: Uint8Array) {
+      if (used + data.byteLength > bytes.byteLength) {
+        const grown = new Uint8Array(Math.max(bytes.byteLength * 2, used + data.byteLength));
+        grown.set(bytes.subarray(0, used));
+        bytes = grown;
+      }
+      bytes.set(data, used);
+      used += data.byteLength;
+      lengths.push(data.byteLength);
+    },
+    drain(): Uint8Array[] {
+      let at = 0;
+      const out = lengths.map((n) => bytes.subarray(at, (at += n)));
+      bytes = new Uint8Array(1024);
+      used = 0;
+      lengths = [];
+      return out;
+    },
+  };
+}
+
 /** Hocuspocus message types (@hocuspocus/common) and its token sub-type. */
 const MSG_SYNC = 0;
 const MSG_AUTH = 2;
@@ -31,7 +63,7 @@ export interface Typist {
  */
 export function typist(url: string, roomId: string, token: string, wire: Wire, onPeerKeystroke: (client: number, clock: number) => void): Typist {
   const doc = new Y.Doc();
-  const received: Uint8Array[] = [];
+  const received = byteLog();
   const ws = new WebSocket(`${url.replace(/^http/, "ws")}/collab`, { headers: { cookie: `coderoom_session=${token}` } });
   const send = (write: (e: encoding.Encoder) => void) => {
     const e = encoding.createEncoder();
@@ -93,8 +125,8 @@ export function typist(url: string, roomId: string, token: string, wire: Wire, o
     doc,
     synced,
     catchUp() {
-      if (received.length === 0) return;
-      Y.applyUpdate(doc, Y.mergeUpdates(received.splice(0)), "server");
+      const updates = received.drain();
+      if (updates.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(updates), "server");
     },
     close: () => ws.close(),
   };

@@ -6,6 +6,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import * as Y from "yjs";
 import { randomChar, typeFor, typistCursor, type Wire } from "./collab-clients";
 import { typist, type Typist } from "./collab-typist";
+import { watchGcPauses } from "../apps/server/test/gc-pauses";
 
 export interface WorkerJob {
   url: string;
@@ -16,7 +17,7 @@ export type ToWorker = { type: "type"; warmupSeconds: number; seconds: number } 
 export type FromWorker =
   | { type: "synced" }
   | { type: "warm" }
-  | { type: "typed"; keystrokes: number; latencies: number[]; wire: Wire; loopP99Ms: number; cpuSeconds: number }
+  | { type: "typed"; keystrokes: number; latencies: number[]; wire: Wire; loopP99Ms: number; cpuSeconds: number; gc: string }
   | { type: "converged"; rooms: number };
 
 const job = JSON.parse(process.env.COLLAB_WORKER_JOB!) as WorkerJob;
@@ -24,6 +25,7 @@ const send = (m: FromWorker) => process.send!(m);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const wire: Wire = { tx: 0, rx: 0 };
+const gc = watchGcPauses();
 /** When each typist's keystrokes left: by Yjs client id, indexed by clock (dense, one number each, cheap for the GC). */
 const sentAt = new Map<number, number[]>();
 let latencies: number[] = [];
@@ -60,13 +62,14 @@ async function type(warmupSeconds: number, seconds: number) {
   latencies = [];
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
+  gc.reset();
   const cpu0 = process.cpuUsage();
   const keystrokes = await typeFor(seconds, typists.length, job.keysPerSecond, keystroke);
   lag.disable();
   const cpu = process.cpuUsage(cpu0);
   // Late arrivals still count: give the last keystrokes a moment to reach their peers.
   await sleep(1000);
-  send({ type: "typed", keystrokes, latencies, wire: { ...wire }, loopP99Ms: lag.percentile(99) / 1e6, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+  send({ type: "typed", keystrokes, latencies, wire: { ...wire }, loopP99Ms: lag.percentile(99) / 1e6, cpuSeconds: (cpu.user + cpu.system) / 1e6, gc: gc.summary() });
 }
 
 async function converge(timeoutMs: number) {

@@ -136,6 +136,7 @@ async function crdtRun(doc: string): Promise<Row> {
       `${typed.map((t) => t.loopP99Ms.toFixed(1)).join(" / ")} ms (their own share of the latency); ` +
       `${latencies.length} of ${expected} peer deliveries timed (${((latencies.length / expected) * 100).toFixed(1)} %)`,
   );
+  typed.forEach((t, i) => console.log(`load generator ${i + 1} GC: ${t.gc}`));
   // Processes outside the bench lock (tests, builds) make every figure worse: a busy run shows here.
   if (stall !== undefined) console.log(`CPU pressure during the measured phase: tasks waited for a CPU ${stall.toFixed(0)} % of the time`);
   return {
