@@ -58,9 +58,9 @@ const DELTA_FLUSH_MS = 40;
 const COUNT_WINDOW_MS = 50;
 /**
  * A burst of questions is prepared (and announced) at most this long per event-loop turn:
- * 50 at once held the loop 54-72 ms; in slices of 20 ms the longest stall was 26-36 ms and
- * the burst's requests left no later (slices of 8 ms held them back: more turns, each with
- * other work in it).
+ * 50 at once held the loop 54-72 ms; in slices of 20 ms the longest stall was 28-36 ms, and
+ * the added first-token p99 was as noisy as without slices (slices of 8 ms or one question
+ * per turn held the requests back: more turns, each with other work in it).
  */
 const PREPARE_SLICE_MS = 20;
 
@@ -101,7 +101,6 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const usage = createUsageBatcher(db, { windowMs: COUNT_WINDOW_MS });
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
   const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch));
-  // A burst of questions is prepared in slices of turns: answers streaming meanwhile keep their pace.
   const preparing = createTurnGate(PREPARE_SLICE_MS);
 
   /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
