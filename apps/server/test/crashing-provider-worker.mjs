@@ -3,6 +3,6 @@ import { parentPort } from "node:worker_threads";
 
 parentPort.on("message", (msg) => {
   if (msg.type !== "start") return;
-  parentPort.postMessage({ type: "text", id: msg.id, text: "partial" });
+  parentPort.postMessage([{ type: "text", id: msg.id, text: "partial" }]);
   setTimeout(() => process.exit(3), 20);
 });

@@ -4,7 +4,7 @@ import { ProviderFailure, providerConfigKeys, type ChatMessage, type ChatProvide
 
 /** Parent → provider thread. */
 export type ToProvider = { type: "start"; id: number; messages: ChatMessage[] } | { type: "abort"; id: number };
-/** Provider thread → parent. */
+/** Provider thread → parent (sent in batches: FromProvider[]). */
 export type FromProvider =
   | { type: "text"; id: number; text: string }
   | { type: "end"; id: number }
@@ -43,7 +43,7 @@ export function createThreadedChatProvider(config: ProviderConfig, opts: { worke
   const thread = () => {
     if (worker) return worker;
     const w = new Worker(opts.workerUrl ?? workerUrl, { workerData: workerConfig });
-    w.on("message", deliver);
+    w.on("message", (batch: FromProvider[]) => batch.forEach(deliver));
     const lost = (detail: string) => {
       if (worker !== w) return;
       worker = null;
