@@ -16,6 +16,7 @@ import { buildPrompt } from "./assistant-prompt";
 import { ProviderFailure, type ChatProvider } from "./chat-provider";
 import { createThreadedChatProvider } from "./provider-thread";
 import { applySuggestion } from "./apply-suggestion";
+import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
 import { groupCommit } from "../../db/group-commit";
@@ -47,7 +48,7 @@ interface AskRequest {
 
 type Log = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 const HISTORY_FOR_PROMPT = 12;
-/** Later pieces of an answer are sent at most this often (the first at once): fewer frames per room member. */
+/** Later pieces of the answers are sent at most this often (each answer's first at once): fewer frames per room member. */
 const DELTA_FLUSH_MS = 40;
 
 /**
@@ -64,30 +65,6 @@ const COUNT_WINDOW_MS = 50;
  */
 const PREPARE_SLICE_MS = 20;
 
-function coalesceDeltas(send: (text: string) => void) {
-  let pending = "";
-  let first = true;
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (pending) send(pending);
-    pending = "";
-  };
-  return {
-    push(text: string) {
-      if (first) {
-        first = false;
-        return send(text);
-      }
-      pending += text;
-      timer ??= setTimeout(flush, DELTA_FLUSH_MS);
-    },
-    flush,
-    cancel: () => clearTimeout(timer),
-  };
-}
-
 /** The room assistant: asks, streams to the room, counts, saves; one instance per server. */
 export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now">, opts: { provider?: ChatProvider | null; log: Log }) {
   const { config } = deps;
@@ -102,6 +79,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
   const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch));
   const preparing = createTurnGate(PREPARE_SLICE_MS);
+  const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
 
   /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
   async function readAllowance(user: AssistantUser, at: Date) {
@@ -231,7 +209,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       entry.announce();
       io.toRoom(roomId, assistantEvents.failed, { questionId: question.id, answerId: answer.id, code, message });
     };
-    const deltas = coalesceDeltas((text) => {
+    const deltas = answerDeltas((text) => {
       entry.announce();
       io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text });
     });
