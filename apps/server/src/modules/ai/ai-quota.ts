@@ -1,8 +1,8 @@
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { planLimits } from "../billing/plan-limits";
-import { getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
+import { planLimitsOf } from "../billing/plan-limits";
+import { getUsageOf, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
 import type { UsageBatcher } from "../usage/usage-batcher";
 import type { UserRow } from "../users/sessions";
 
@@ -21,12 +21,6 @@ function inWords(ms: number): string {
   const h = Math.floor(minutes / 60);
   const min = minutes % 60;
   return h > 0 ? `${h} h ${min} min` : `${min} min`;
-}
-
-/** The AI limit of the user's plan today (null = unlimited), read from the one plan table. */
-async function aiLimit(db: Db, user: QuotaUser, at: Date): Promise<{ limit: number | null; planId: string }> {
-  const plan = await planLimits(db, user, at);
-  return { limit: plan.aiPerDay, planId: plan.planId };
 }
 
 type Allowance = { ok: true } | { ok: false; message: string; resetAt: string };
@@ -49,12 +43,19 @@ export function judgeAi(plan: AiPlan, used: number, at: Date): AiCheck {
 }
 
 /**
- * Whether the user has an interaction left today, before the provider is called
- * (reads only), with their plan and quota so the rest of the answer needs no re-read.
+ * Whether each user has an interaction left today, before the provider is called (reads
+ * only), with their plan and quota so the rest of the answer needs no re-read. Two queries
+ * for any number of users: a burst of questions reads its askers together.
  */
-export async function checkAi(db: Db, user: QuotaUser, at: Date): Promise<AiCheck> {
-  const [plan, usage] = await Promise.all([aiLimit(db, user, at), getUsage(db, user.id, at)]);
-  return judgeAi(plan, usage.aiInteractions, at);
+export async function checkAiOf(db: Db, users: QuotaUser[], at: Date): Promise<Map<string, AiCheck>> {
+  const ids = users.map((u) => u.id);
+  const [limits, usage] = await Promise.all([planLimitsOf(db, users, at), getUsageOf(db, ids, at)]);
+  return new Map(
+    users.map((u) => {
+      const plan = limits.get(u.id)!;
+      return [u.id, judgeAi({ limit: plan.aiPerDay, planId: plan.planId }, usage.get(u.id)!.aiInteractions, at)];
+    }),
+  );
 }
 
 /** Counts one interaction, atomically against the plan's limit, or returns the 429 message (limit, reset time, upgrade). */

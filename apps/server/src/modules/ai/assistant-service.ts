@@ -9,7 +9,7 @@ import {
   type TAssistantState,
 } from "@coderoom/shared/schemas/assistant";
 import type { AppDeps } from "../../deps";
-import { checkAi, consumeAi, judgeAi, refundAi, type AiPlan } from "./ai-quota";
+import { checkAiOf, consumeAi, judgeAi, refundAi, type AiPlan } from "./ai-quota";
 import { createAllowanceCache } from "./allowance-cache";
 import { createAssistantLimiter } from "./assistant-limits";
 import { buildPrompt } from "./assistant-prompt";
@@ -20,6 +20,7 @@ import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
 import { groupCommit } from "../../db/group-commit";
+import { readTogether } from "../../db/read-together";
 import { createRecentHistory } from "./recent-history";
 import { createTurnGate } from "./turn-gate";
 import { createUsageBatcher } from "../usage/usage-batcher";
@@ -81,9 +82,14 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const preparing = createTurnGate(PREPARE_SLICE_MS);
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
 
+  // The askers of a burst whose allowance is not cached are read together (as of the latest question).
+  const checkAi = readTogether(
+    (ask: { user: AssistantUser; at: Date }) => ask.user.id,
+    (asks) => checkAiOf(db, asks.map((a) => a.user), new Date(Math.max(...asks.map((a) => a.at.getTime())))),
+  );
   /** Reads the user's plan and today's count, and keeps them for the next pre-check. */
   async function readAllowance(user: AssistantUser, at: Date) {
-    const fresh = await checkAi(db, user, at);
+    const fresh = await checkAi({ user, at });
     allowances.set(user.id, at, fresh.plan, fresh.quota.used);
     return fresh;
   }

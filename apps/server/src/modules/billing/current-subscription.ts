@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, gt, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema/payments";
 
@@ -13,16 +13,26 @@ export const grantingStatuses = ["active", "cancelling", "ended"] as const;
  * once, without a webhook. With two granting rows (a moment during an upgrade) Pro wins.
  */
 export async function currentSubscription(db: Db, userId: string, now: Date): Promise<SubscriptionRow | null> {
+  return (await currentSubscriptions(db, [userId], now)).get(userId) ?? null;
+}
+
+/** currentSubscription for several users in one query; users on Free are absent from the map. */
+export async function currentSubscriptions(db: Db, userIds: string[], now: Date): Promise<Map<string, SubscriptionRow>> {
   const rows = await db
     .select()
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.userId, userId),
+        inArray(subscriptions.userId, userIds),
         inArray(subscriptions.status, [...grantingStatuses]),
         gt(subscriptions.paidUntil, now),
       ),
     )
     .orderBy(desc(subscriptions.paidUntil));
-  return rows.find((r) => r.plan === "pro") ?? rows[0] ?? null;
+  const current = new Map<string, SubscriptionRow>();
+  for (const row of rows) {
+    const kept = current.get(row.userId);
+    if (!kept || (row.plan === "pro" && kept.plan !== "pro")) current.set(row.userId, row);
+  }
+  return current;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dailyUsage } from "../../db/schema/users";
 
@@ -17,11 +17,17 @@ export type UsageKind = "runs" | "aiInteractions";
 
 /** Today's counters for the user (zeros when nothing was used yet). */
 export async function getUsage(db: Db, userId: string, at: Date): Promise<Record<UsageKind, number>> {
-  const [row] = await db
-    .select({ runs: dailyUsage.runs, aiInteractions: dailyUsage.aiInteractions })
+  return (await getUsageOf(db, [userId], at)).get(userId)!;
+}
+
+/** getUsage for several users, in one query. */
+export async function getUsageOf(db: Db, userIds: string[], at: Date): Promise<Map<string, Record<UsageKind, number>>> {
+  const rows = await db
+    .select({ userId: dailyUsage.userId, runs: dailyUsage.runs, aiInteractions: dailyUsage.aiInteractions })
     .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, indiaDay(at))));
-  return row ?? { runs: 0, aiInteractions: 0 };
+    .where(and(inArray(dailyUsage.userId, userIds), eq(dailyUsage.day, indiaDay(at))));
+  const byUser = new Map(rows.map(({ userId, ...counts }) => [userId, counts]));
+  return new Map(userIds.map((id) => [id, byUser.get(id) ?? { runs: 0, aiInteractions: 0 }]));
 }
 
 /**
