@@ -70,6 +70,7 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
 
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const gc = watchGcPauses();
@@ -77,8 +78,11 @@ const gc = watchGcPauses();
 const profile = process.env.AI_BENCH_PROFILE;
 const inspector = new Session();
 if (profile) inspector.connect();
+// CPU of every thread of the process (event loop, provider thread, PGlite) since "reset".
+let cpuAtReset = process.cpuUsage();
 createInterface({ input: process.stdin }).on("line", async (line) => {
   if (line === "reset") {
+    cpuAtReset = process.cpuUsage();
     loop.reset();
     gc.reset();
     if (profile) {
@@ -89,7 +93,7 @@ createInterface({ input: process.stdin }).on("line", async (line) => {
     }
   }
   if (line === "report" && profile) fs.writeFileSync(profile, JSON.stringify((await inspector.post("Profiler.stop")).profile));
-  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20, gc: gc.summary() }));
+  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20, gc: gc.summary(), cpuMs: cpuMs(process.cpuUsage(cpuAtReset)) }));
 });
 console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, cookies, roomIds, perRoom: PER_ROOM }));
 
