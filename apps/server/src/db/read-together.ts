@@ -16,7 +16,10 @@ export function readTogether<T, V>(keyOf: (item: T) => string, readMany: (items:
       const found = await readMany([...reads.values()].map((r) => r.item));
       for (const [key, { waiters }] of reads) {
         const value = found.get(key);
-        for (const w of waiters) value === undefined ? w.reject(new Error(`nothing read for ${key}`)) : w.resolve(value);
+        for (const w of waiters) {
+          if (value === undefined) w.reject(new Error(`nothing read for ${key}`));
+          else w.resolve(value);
+        }
       }
     } catch (err) {
       for (const { waiters } of reads.values()) for (const w of waiters) w.reject(err);
