@@ -27,6 +27,10 @@ const server = http.createServer((req, res) => {
       res.writeHead(204).end();
     } else if (req.url === "/moved") {
       res.writeHead(307, { location: "/echo" }).end();
+    } else if (req.url === "/cut") {
+      // A piece, then the connection drops: the reader must fail, not wait for ever.
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: first\n\n", () => setTimeout(() => res.socket?.destroy(), 10));
     } else if (req.url === "/slow") {
       // One piece now, the rest never: the client must be able to read the first and stop.
       res.writeHead(200, { "content-type": "text/event-stream" });
@@ -88,6 +92,13 @@ it("streams: the first piece is readable before the end, and an abort ends the r
   controller.abort();
   await expect(reader.read()).rejects.toMatchObject({ name: "AbortError" });
   await slowClosed;
+});
+
+it("a connection dropped mid-answer fails the body after what arrived", async () => {
+  const res = await providerFetch(`${base}/cut`, { method: "POST", body: "{}" });
+  const reader = res.body!.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: first\n\n");
+  await expect(reader.read()).rejects.toBeInstanceOf(Error);
 });
 
 it("an abort before the answer rejects with an AbortError", async () => {
