@@ -34,3 +34,15 @@ it("when a statement fails, writes each item alone: only the bad one is refused"
   expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   expect(w.statements).toEqual([[1, 2, 3], [1], [2], [3]]);
 });
+
+it("with a window, waits that long after the first item: what comes meanwhile, in later turns too, goes in the same statement", async () => {
+  const w = slowWriter(1);
+  const commit = groupCommit(w.write, { windowMs: 30 });
+  const started = performance.now();
+  const first = commit.add(1);
+  await new Promise((r) => setTimeout(r, 10));
+  expect(w.statements).toEqual([]);
+  await Promise.all([first, commit.add(2)]);
+  expect(w.statements).toEqual([[1, 2]]);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+});

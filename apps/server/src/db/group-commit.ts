@@ -4,10 +4,13 @@
  * a burst (50 answers ending within a few ms) costs a few statements, not one each, and
  * a lone item waits only for the end of its event-loop turn.
  *
+ * With `windowMs`, the first item of a batch waits that long (instead of the end of its
+ * turn), so that items arriving over several turns share the statement.
+ *
  * When a batch fails, each of its items is written on its own, so one bad item (a row of
  * a room deleted meanwhile) fails only itself.
  */
-export function groupCommit<T>(write: (items: T[]) => Promise<void>): { add(item: T): Promise<void> } {
+export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { windowMs?: number } = {}): { add(item: T): Promise<void> } {
   let queue: { item: T; done: (err?: unknown) => void }[] = [];
   let running = false;
 
@@ -41,7 +44,8 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): { add(item
         queue.push({ item, done: (err) => (err === undefined ? resolve() : reject(err)) });
         if (running) return;
         running = true;
-        setImmediate(() => void drain());
+        if (opts.windowMs) setTimeout(() => void drain(), opts.windowMs);
+        else setImmediate(() => void drain());
       });
     },
   };
