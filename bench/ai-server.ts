@@ -24,6 +24,7 @@ import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { watchGcPauses } from "../apps/server/test/gc-pauses";
 import { roomCode, roomLanguage } from "./ai-question";
+import { cpuMsSince } from "./stats";
 
 const USERS = Number(process.env.AI_BENCH_USERS ?? 50);
 const PER_ROOM = 5;
@@ -70,7 +71,6 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
 
-const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const gc = watchGcPauses();
@@ -93,7 +93,7 @@ createInterface({ input: process.stdin }).on("line", async (line) => {
     }
   }
   if (line === "report" && profile) fs.writeFileSync(profile, JSON.stringify((await inspector.post("Profiler.stop")).profile));
-  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20, gc: gc.summary(), cpuMs: cpuMs(process.cpuUsage(cpuAtReset)) }));
+  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage().rss / 2 ** 20, gc: gc.summary(), cpuMs: cpuMsSince(cpuAtReset) }));
 });
 console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, cookies, roomIds, perRoom: PER_ROOM }));
 

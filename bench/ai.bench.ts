@@ -26,7 +26,7 @@ import { loadConfig } from "../apps/server/src/config";
 import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
 import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
 import { benchAsk, roomCode, roomLanguage } from "./ai-question";
-import { percentile, round } from "./stats";
+import { cpuMsSince, percentile, round } from "./stats";
 
 const CONCURRENT = 50;
 const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 16);
@@ -197,8 +197,7 @@ try {
   const timedCpu = async <T>(path: keyof typeof clientCpuMs, work: () => Promise<T>) => {
     const before = process.cpuUsage();
     const result = await work();
-    const used = process.cpuUsage(before);
-    clientCpuMs[path] += (used.user + used.system) / 1000;
+    clientCpuMs[path] += cpuMsSince(before);
     return result;
   };
   for (let burst = 1; burst <= ROUNDS; burst += 1) {

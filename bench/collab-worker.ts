@@ -6,6 +6,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import * as Y from "yjs";
 import { randomChar, typeFor, typistCursor, type Wire } from "./collab-clients";
 import { typist, type Typist } from "./collab-typist";
+import { cpuMsSince } from "./stats";
 import { watchGcPauses } from "../apps/server/test/gc-pauses";
 
 export interface WorkerJob {
@@ -66,10 +67,10 @@ async function type(warmupSeconds: number, seconds: number) {
   const cpu0 = process.cpuUsage();
   const keystrokes = await typeFor(seconds, typists.length, job.keysPerSecond, keystroke);
   lag.disable();
-  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = cpuMsSince(cpu0);
   // Late arrivals still count: give the last keystrokes a moment to reach their peers.
   await sleep(1000);
-  send({ type: "typed", keystrokes, latencies, wire: { ...wire }, loopP99Ms: lag.percentile(99) / 1e6, cpuSeconds: (cpu.user + cpu.system) / 1e6, gc: gc.summary() });
+  send({ type: "typed", keystrokes, latencies, wire: { ...wire }, loopP99Ms: lag.percentile(99) / 1e6, cpuSeconds: cpuMs / 1000, gc: gc.summary() });
 }
 
 async function converge(timeoutMs: number) {

@@ -10,6 +10,12 @@ export function percentile(values: readonly number[], p: number): number {
 /** The lower median (the 50th percentile by nearest rank). */
 export const median = (values: readonly number[]) => percentile(values, 50);
 
+/** This process's CPU time (user + system, all its threads) since `start` (a process.cpuUsage()), in ms. */
+export const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
 /** Milliseconds to one decimal. */
 export const round = (n: number) => Math.round(n * 10) / 10;
 
