@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "bench/results/**", "test-results/**"] },
+  { ignores: ["**/dist/**", "**/.bench-build/**", "**/node_modules/**", "data/**", "bench/results/**", "test-results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

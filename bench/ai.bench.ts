@@ -3,6 +3,7 @@
 // next to the same 50 streams requested straight from the fake provider with the same SDK,
 // with the prompt the server sent for the question (a baseline asking "hi" sent the provider
 // ~50 bytes where the server sends ~15 KB, and charged the difference to the server).
+// The server runs as `npm start` runs it: bundled (built-server.ts), with its V8 flags.
 // The fake runs in its own process (as a provider is a service of its own) and answers with
 // a fixed 200 ms time-to-first-token and 50 tokens/s. The first burst after start (cold JIT,
 // keep-alive pools not grown yet, on both paths) is reported on its own; the target's figures
@@ -26,6 +27,7 @@ import { loadConfig } from "../apps/server/src/config";
 import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
 import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
 import { benchAsk, roomCode, roomLanguage } from "./ai-question";
+import { builtBenchServer } from "./built-server";
 import { cpuMsSince, percentile, round } from "./stats";
 
 const CONCURRENT = 50;
@@ -46,9 +48,13 @@ interface Sample {
   total: number;
 }
 
-/** A bench child process speaking one JSON line when ready (and more on request). */
-function child(script: string, env: Record<string, string>, nodeFlags: string[] = []) {
-  const proc = spawn(process.execPath, [...nodeFlags, "--import", "tsx", fileURLToPath(new URL(script, import.meta.url))], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
+/** A bench script of this folder, run from source. */
+const fromSource = (script: string) => ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))];
+
+/** A bench child process (node with `args`) speaking one JSON line when ready (and more on request). */
+function child(args: string[], env: Record<string, string>) {
+  const script = args.at(-1)!;
+  const proc = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
   const lines = createInterface({ input: proc.stdout! });
   const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`))));
   exited.catch(() => undefined);
@@ -61,13 +67,14 @@ function child(script: string, env: Record<string, string>, nodeFlags: string[] 
 }
 
 const plan = { kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ")), ttftMs: TTFT_MS, tokenIntervalMs: TOKEN_MS };
-const provider = child("ai-provider.ts", { AI_FAKE_PLAN: JSON.stringify(plan) });
+const provider = child(fromSource("ai-provider.ts"), { AI_FAKE_PLAN: JSON.stringify(plan) });
 const fake = JSON.parse(await provider.nextLine()) as { url: string };
 // The room rate limit is raised (AI_BENCH_ROUNDS=20 asks 5 questions per room every ~2.5 s);
 // the quota is not: the askers are on Basic, 25 questions a day (the cold burst and at most 24 rounds).
-const server = child("ai-server.ts", { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) }, serverNodeFlags);
+// The server as `npm start` runs it: bundled, with its V8 flags.
+const server = child([...serverNodeFlags, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
 const ready = JSON.parse(await server.nextLine()) as Ready;
-const idle = child("idle-loop.ts", {});
+const idle = child(fromSource("idle-loop.ts"), {});
 await idle.nextLine();
 const report = async () => {
   server.proc.stdin!.write("report\n");

@@ -11,7 +11,7 @@ export interface Wire {
   rx: number;
 }
 
-/** Starts a TypeScript child server (with these node flags) and resolves with its JSON ready line. */
+/** Starts a child server (a .ts under tsx, or a built .js; with these node flags) and resolves with its JSON ready line. */
 export function startChild(
   script: string,
   env: Record<string, string>,
@@ -19,7 +19,8 @@ export function startChild(
 ): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
   // e.g. COLLAB_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
   const nodeArgs = (process.env.COLLAB_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...flags, ...nodeArgs, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve({ child, ready: JSON.parse(line) }));
     child.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
