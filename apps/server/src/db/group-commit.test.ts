@@ -46,3 +46,21 @@ it("with a window, waits that long after the first item: what comes meanwhile, i
   expect(w.statements).toEqual([[1, 2]]);
   expect(performance.now() - started).toBeGreaterThanOrEqual(29);
 });
+
+it("with maxItems, writes a long queue in statements of at most that many, with an event-loop turn between them", async () => {
+  const statements: number[][] = [];
+  // How many turns of other work had run when each statement was written.
+  let turns = 0;
+  const turnsAtWrite: number[] = [];
+  const commit = groupCommit(
+    async (items: number[]) => {
+      statements.push(items);
+      turnsAtWrite.push(turns);
+      setImmediate(() => (turns += 1));
+    },
+    { maxItems: 2 },
+  );
+  await Promise.all([1, 2, 3, 4, 5].map((n) => commit.add(n)));
+  expect(statements).toEqual([[1, 2], [3, 4], [5]]);
+  expect(turnsAtWrite).toEqual([0, 1, 2]);
+});

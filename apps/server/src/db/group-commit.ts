@@ -5,13 +5,15 @@
  * a lone item waits only for the end of its event-loop turn.
  *
  * With `windowMs`, the first item of a batch waits that long (instead of the end of its
- * turn), so that items arriving over several turns share the statement.
+ * turn), so that items arriving over several turns share the statement. With `maxItems`,
+ * a statement takes at most that many, and the event loop gets a turn before the next
+ * one (an embedded database writes on the calling thread).
  *
  * When a batch fails, each of its items is written on its own, so one bad item (a row of
  * a room deleted meanwhile) fails only itself.
  */
-export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { windowMs?: number } = {}): { add(item: T): Promise<void> } {
-  let queue: { item: T; done: (err?: unknown) => void }[] = [];
+export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { windowMs?: number; maxItems?: number } = {}): { add(item: T): Promise<void> } {
+  const queue: { item: T; done: (err?: unknown) => void }[] = [];
   let running = false;
 
   const writeAlone = async ({ item, done }: (typeof queue)[number]) => {
@@ -25,8 +27,7 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { win
 
   const drain = async () => {
     while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
+      const batch = queue.splice(0, opts.maxItems ?? queue.length);
       try {
         await write(batch.map((b) => b.item));
         for (const b of batch) b.done();
@@ -34,6 +35,7 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { win
         if (batch.length === 1) batch[0]!.done(err);
         else for (const b of batch) await writeAlone(b);
       }
+      if (queue.length > 0 && opts.maxItems) await new Promise((resolve) => setImmediate(resolve));
     }
     running = false;
   };
