@@ -42,6 +42,13 @@ const TOKEN_MS = 1000 / 50;
 const TARGETS = { addedP99Ms: 10, loopStallMs: 50 };
 /** AI_BENCH_LOAD_NICE=0 runs everything at the same priority (for comparison). */
 const LOAD_NICE = Number(process.env.AI_BENCH_LOAD_NICE ?? 10);
+/**
+ * A pause before each burst of either path: the work one burst leaves behind (the server
+ * saving the answers, collecting their garbage) would otherwise fall on the next burst,
+ * which is the direct path's.
+ */
+const SETTLE_MS = 300;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 interface Ready {
   url: string;
@@ -217,7 +224,9 @@ try {
     return result;
   };
   for (let burst = 1; burst <= ROUNDS; burst += 1) {
+    await settle();
     const b = await timedCpu("direct", () => direct(CONCURRENT, prompt));
+    await settle();
     const o = await timedCpu("ours", () => throughServer(sockets));
     prompt = await serverPrompt();
     base.push(...b);
