@@ -9,7 +9,7 @@ import {
   type TAssistantState,
 } from "@coderoom/shared/schemas/assistant";
 import type { AppDeps } from "../../deps";
-import { checkAiOf, consumeAi, judgeAi, refundAi, type AiPlan } from "./ai-quota";
+import { checkAiOf, consumeAi, judgeAi, refundAi, type AiCheck, type AiPlan } from "./ai-quota";
 import { createAllowanceCache } from "./allowance-cache";
 import { createAssistantLimiter } from "./assistant-limits";
 import { buildPrompt } from "./assistant-prompt";
@@ -106,23 +106,16 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     return fresh;
   }
   /**
-   * Users whose cached allowance is due to be read again: read once their answer has ended
-   * and been saved, not while the question is taken (on embedded PGlite the read runs on the
-   * event loop, and in bench/ai.bench.ts the burst that did it started 20-30 ms late).
+   * The pre-check: from what this process last read or counted for the user, else the
+   * database. `readAgain`: the cached copy is due to be read again, which the answer does
+   * once it has ended and been saved, not while the question is taken (on embedded PGlite
+   * the read runs on the event loop, and in bench/ai.bench.ts the burst that did it started
+   * 20-30 ms late). A question refused meanwhile drops it: the copy then expires and is read.
    */
-  const readAgain = new Set<string>();
-  /** The pre-check: from what this process last read or counted for the user, else the database. */
-  function allowance(user: AssistantUser, at: Date) {
+  async function allowance(user: AssistantUser, at: Date): Promise<AiCheck & { readAgain: boolean }> {
     const hit = allowances.get(user.id, at);
-    if (!hit) return readAllowance(user, at);
-    if (hit.refresh) readAgain.add(user.id);
-    return judgeAi(hit.plan, hit.used, at);
-  }
-  /** After an answer: the read again asked for at its question, in the background. */
-  function readAgainIfDue(user: AssistantUser) {
-    if (!readAgain.delete(user.id)) return;
-    // A failed read leaves the entry to expire: the next pre-check after it reads.
-    readAllowance(user, deps.now()).catch((err: unknown) => opts.log.warn({ err }, "could not read an AI allowance again"));
+    if (!hit) return { ...(await readAllowance(user, at)), readAgain: false };
+    return { ...judgeAi(hit.plan, hit.used, at), readAgain: hit.refresh };
   }
   /** The quota shown in the panel: always read (which also refreshes the pre-check's copy). */
   const readQuota = async (user: AssistantUser, at: Date) => (await readAllowance(user, at)).quota;
@@ -141,7 +134,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   }
 
   /** Builds the prompt and sends the provider request (synchronous: it runs inside a slice). */
-  function start(req: AskRequest, input: ReturnType<typeof validate>, at: Date, reads: { quota: { plan: AiPlan; quota: TAssistantQuota }; recent: TAssistantMessage[]; snapshot: RoomSnapshot }) {
+  function start(req: AskRequest, input: ReturnType<typeof validate>, at: Date, reads: { quota: { plan: AiPlan; quota: TAssistantQuota; readAgain: boolean }; recent: TAssistantMessage[]; snapshot: RoomSnapshot }) {
     const { user, roomId, io } = req;
     const { quota, recent, snapshot } = reads;
     const prompt = buildPrompt({
@@ -168,7 +161,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     };
     const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), announce };
     live.set(answer.id, entry);
-    const finished = stream(entry, prompt.messages, { at, plan: quota.plan, quota: quota.quota }, io);
+    const finished = stream(entry, prompt.messages, { at, plan: quota.plan, quota: quota.quota, readAgain: quota.readAgain }, io);
     return { entry, finished };
   }
 
@@ -206,7 +199,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   async function stream(
     entry: LiveAnswer,
     messages: Parameters<ChatProvider["stream"]>[0]["messages"],
-    { at, plan, quota }: { at: Date; plan: AiPlan; quota: TAssistantQuota },
+    { at, plan, quota, readAgain }: { at: Date; plan: AiPlan; quota: TAssistantQuota; readAgain: boolean },
     io: AssistantIO,
   ) {
     const { roomId, answer, question, controller } = entry;
@@ -282,7 +275,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       deltas.cancel();
       live.delete(answer.id);
       releaseUser();
-      readAgainIfDue(entry.user);
+      // A failed read leaves the copy to expire: the next pre-check after it reads.
+      if (readAgain) readAllowance(entry.user, deps.now()).catch((err: unknown) => opts.log.warn({ err }, "could not read an AI allowance again"));
     }
   }
 
