@@ -134,7 +134,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   }
 
   /** Builds the prompt and sends the provider request (synchronous: it runs inside a slice). */
-  function start(req: AskRequest, input: ReturnType<typeof validate>, at: Date, reads: { quota: { plan: AiPlan; quota: TAssistantQuota; readAgain: boolean }; recent: TAssistantMessage[]; snapshot: RoomSnapshot }) {
+  function start(req: AskRequest, input: ReturnType<typeof validate>, at: Date, reads: { quota: Awaited<ReturnType<typeof allowance>>; recent: TAssistantMessage[]; snapshot: RoomSnapshot }) {
     const { user, roomId, io } = req;
     const { quota, recent, snapshot } = reads;
     const prompt = buildPrompt({
