@@ -107,9 +107,10 @@ const spread = (xs: Sample[], key: keyof Sample) => `${round(percentile(xs.map((
 // before the first, the prompt the server builds for it in a room without a conversation.
 const limits = loadConfig({});
 let prompt = buildPrompt({ ...benchAsk, question: "", code: roomCode, languageName: roomLanguage, terminal: null, history: [], askerName: "Bench User 0", contextTokens: limits.AI_CONTEXT_TOKENS }).messages;
-const serverPrompt = async () => {
-  provider.proc.stdin!.write("prompt\n");
-  return JSON.parse(await provider.nextLine()) as typeof prompt;
+/** What reached the provider since the last call: the last request's messages, and how long a burst's requests took to arrive. */
+const atProvider = async () => {
+  provider.proc.stdin!.write("burst\n");
+  return JSON.parse(await provider.nextLine()) as { messages: typeof prompt; spreadMs: number };
 };
 
 /** The same streams, straight from the fake provider with the openai SDK. */
@@ -210,7 +211,7 @@ try {
   const docs = await openDocuments();
   const coldBase = await direct(CONCURRENT, prompt);
   const coldOurs = await throughServer(sockets);
-  prompt = await serverPrompt();
+  prompt = (await atProvider()).messages;
   server.proc.stdin!.write("reset\n");
   idle.proc.stdin!.write("reset\n");
   const base: Sample[] = [];
@@ -223,12 +224,18 @@ try {
     clientCpuMs[path] += cpuMsSince(before);
     return result;
   };
+  // How long each burst's 50 requests took to reach the provider, first to last: on the direct
+  // path the askers' sending; through CodeRoom the server's intake (socket, prompt, provider thread).
+  const arrivals = { direct: [] as number[], ours: [] as number[] };
   for (let burst = 1; burst <= ROUNDS; burst += 1) {
     await settle();
     const b = await timedCpu("direct", () => direct(CONCURRENT, prompt));
+    arrivals.direct.push((await atProvider()).spreadMs);
     await settle();
     const o = await timedCpu("ours", () => throughServer(sockets));
-    prompt = await serverPrompt();
+    const sent = await atProvider();
+    prompt = sent.messages;
+    arrivals.ours.push(sent.spreadMs);
     base.push(...b);
     ours.push(...o);
     console.log(`burst ${burst}: p50/max first token, direct ${spread(b, "ttft")} ms, through CodeRoom ${spread(o, "ttft")} ms; total, direct ${spread(b, "total")} ms, through CodeRoom ${spread(o, "total")} ms`);
@@ -270,6 +277,8 @@ try {
   console.table([cold.b, cold.o, cold.added]);
   console.log(`The ${ROUNDS} bursts after it (${ROUNDS * CONCURRENT} questions per path, percentiles over all of them):`);
   console.table([b, o, added]);
+  const spreadOf = (xs: number[]) => `p50 ${round(percentile(xs, 50))} ms, max ${round(Math.max(...xs))} ms`;
+  console.log(`a burst's ${CONCURRENT} requests reached the provider within (first to last): direct ${spreadOf(arrivals.direct)}; through CodeRoom ${spreadOf(arrivals.ours)}`);
   console.log(`server event loop during the run: max delay ${round(loop.loopMaxMs)} ms, p99 ${round(loop.loopP99Ms)} ms; RSS ${Math.round(loop.rssMb)} MB; GC: ${loop.gc}`);
   const perQuestion = (ms: number) => round(ms / (ROUNDS * CONCURRENT));
   console.log(
@@ -285,7 +294,7 @@ try {
   fs.mkdirSync(new URL("results/", import.meta.url), { recursive: true });
   fs.writeFileSync(
     new URL("results/ai.json", import.meta.url),
-    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, rounds: ROUNDS, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, cold, baseline: b, server: o, added, loop, met }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, rounds: ROUNDS, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, cold, baseline: b, server: o, added, loop, arrivals, met }, null, 2),
   );
 } finally {
   await server.stop();

@@ -13,6 +13,8 @@ export type FakeBehaviour =
 export interface FakeRequest {
   body: { model: string; messages: { role: string; content: string }[]; stream?: boolean; max_tokens?: number };
   authorization: string | undefined;
+  /** When the whole request had arrived (performance.now() of this process). */
+  receivedAt: number;
   /** The client went away before the answer ended (the SDK aborted). */
   aborted: boolean;
   finished: boolean;
@@ -63,6 +65,7 @@ export async function startFakeOpenAI(opts: { host?: string } = {}): Promise<Fak
       const record: FakeRequest = {
         body: JSON.parse(Buffer.concat(parts).toString("utf8")),
         authorization: req.headers.authorization,
+        receivedAt: performance.now(),
         aborted: false,
         finished: false,
       };
