@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { groupCommit } from "./group-commit";
 
 /** A writer that records each statement's items and takes `ms` to "commit". */
@@ -37,7 +37,7 @@ it("when a statement fails, writes each item alone: only the bad one is refused"
 
 it("with a window, waits that long after the first item: what comes meanwhile, in later turns too, goes in the same statement", async () => {
   const w = slowWriter(1);
-  const commit = groupCommit(w.write, { windowMs: 30 });
+  const commit = groupCommit(w.write, { window: { quietMs: 30, maxMs: 30 } });
   const started = performance.now();
   const first = commit.add(1);
   await new Promise((r) => setTimeout(r, 10));
@@ -45,6 +45,25 @@ it("with a window, waits that long after the first item: what comes meanwhile, i
   await Promise.all([first, commit.add(2)]);
   expect(w.statements).toEqual([[1, 2]]);
   expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+});
+
+it("with a quiet window, waits while items keep coming: a burst longer than the quiet time goes in one statement", async () => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+  try {
+    const w = slowWriter(1);
+    const commit = groupCommit(w.write, { window: { quietMs: 30, maxMs: 500 } });
+    const added: Promise<void>[] = [];
+    for (let n = 1; n <= 6; n += 1) {
+      added.push(commit.add(n));
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(w.statements).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30);
+    await Promise.all(added);
+    expect(w.statements).toEqual([[1, 2, 3, 4, 5, 6]]);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it("with maxItems, writes a long queue in statements of at most that many, with an event-loop turn between them", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { quietWindow, type QuietWindowOptions } from "../../db/quiet-window";
 import { consumeUsageMany, indiaDay, type UsageKind } from "./daily-usage";
 
 export interface UsageRequest {
@@ -16,13 +17,12 @@ interface Waiter {
 
 /**
  * consumeUsage for callers that come in bursts (the first tokens of many answers): the
- * counts asked for within `windowMs` (0: one event-loop turn) are taken together, one
- * statement per kind, day and limit instead of one upsert each. Each count stays atomic
- * against its limit. A user asked for twice in one batch waits for the next (one
- * statement cannot update a row twice).
+ * counts asked for within one event-loop turn, or with `window` for as long as they keep
+ * coming (quiet-window.ts), are taken together, one statement per kind, day and limit
+ * instead of one upsert each. Each count stays atomic against its limit. A user asked for
+ * twice in one batch waits for the next (one statement cannot update a row twice).
  */
-export function createUsageBatcher(db: Db, opts: { windowMs?: number } = {}) {
-  const windowMs = opts.windowMs ?? 0;
+export function createUsageBatcher(db: Db, opts: { window?: QuietWindowOptions } = {}) {
   const groups = new Map<string, { request: Omit<UsageRequest, "userId">; waiters: Waiter[] }>();
   let scheduled = false;
 
@@ -47,15 +47,16 @@ export function createUsageBatcher(db: Db, opts: { windowMs?: number } = {}) {
     groups.clear();
     for (const { request, waiters } of batch) void flushGroup(request, waiters);
   };
+  const window = opts.window ? quietWindow(flush, opts.window) : null;
   function enqueue(req: UsageRequest, waiter: Waiter) {
     const key = `${req.kind}|${indiaDay(req.at)}|${req.limit ?? "unlimited"}`;
     const group = groups.get(key) ?? { request: { at: req.at, kind: req.kind, limit: req.limit }, waiters: [] };
     group.waiters.push(waiter);
     groups.set(key, group);
-    if (!scheduled) {
+    if (window) window.added();
+    else if (!scheduled) {
       scheduled = true;
-      if (windowMs > 0) setTimeout(flush, windowMs);
-      else setImmediate(flush);
+      setImmediate(flush);
     }
   }
 

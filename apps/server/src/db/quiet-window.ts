@@ -1,0 +1,36 @@
+/** When a batch that gathers for a while is written (see `quietWindow`). */
+export interface QuietWindowOptions {
+  /** The batch is written once this long passes with nothing added to it... */
+  quietMs: number;
+  /** ...and at the latest this long after its first item. */
+  maxMs: number;
+}
+
+/**
+ * The timer of a batch that gathers what comes in a burst: `run` is called once the items
+ * stop coming (`quietMs` without one) or `maxMs` after the first, whichever is sooner.
+ * A fixed window from the first item ends in the middle of a burst that lasts longer
+ * (a burst's answers start, and end, over 30-80 ms), and a statement on the embedded
+ * database runs on the event loop, ahead of the burst's remaining first tokens or `done`s.
+ */
+export function quietWindow(run: () => void, opts: QuietWindowOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let firstAt = 0;
+  const fire = () => {
+    timer = undefined;
+    run();
+  };
+  return {
+    /** An item was added: starts the window, or waits `quietMs` more (within `maxMs`). */
+    added() {
+      const now = performance.now();
+      if (timer === undefined) firstAt = now;
+      else clearTimeout(timer);
+      timer = setTimeout(fire, Math.max(0, Math.min(opts.quietMs, firstAt + opts.maxMs - now)));
+    },
+    /** Whether a batch is waiting for its window to end. */
+    get open() {
+      return timer !== undefined;
+    },
+  };
+}
