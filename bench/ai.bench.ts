@@ -71,7 +71,15 @@ function child(args: string[], env: Record<string, string>) {
   const lines = createInterface({ input: proc.stdout! });
   const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`))));
   exited.catch(() => undefined);
-  const nextLine = () => Promise.race([new Promise<string>((resolve) => lines.once("line", resolve)), exited]);
+  // Replies are JSON lines; any other line (node's own tracing, with AI_BENCH_NODE_ARGS) goes to stderr as it comes.
+  const replies: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  lines.on("line", (line) => {
+    if (!line.startsWith("{")) process.stderr.write(`${line}\n`);
+    else if (waiting.length > 0) waiting.shift()!(line);
+    else replies.push(line);
+  });
+  const nextLine = () => Promise.race([replies.length > 0 ? Promise.resolve(replies.shift()!) : new Promise<string>((resolve) => waiting.push(resolve)), exited]);
   const stop = async () => {
     proc.kill("SIGTERM");
     await exited.catch(() => undefined);
@@ -84,8 +92,9 @@ const provider = child(fromSource("ai-provider.ts"), { AI_FAKE_PLAN: JSON.string
 const fake = JSON.parse(await provider.nextLine()) as { url: string };
 // The room rate limit is raised (AI_BENCH_ROUNDS=20 asks 5 questions per room every ~2.5 s);
 // the quota is not: the askers are on Basic, 25 questions a day (the cold burst and at most 24 rounds).
-// The server as `npm start` runs it: bundled, with its V8 flags.
-const server = child([...serverNodeFlags, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
+// The server as `npm start` runs it: bundled, with its V8 flags (and AI_BENCH_NODE_ARGS, e.g. "--trace-gc --trace-gc-nvp").
+const nodeArgs = (process.env.AI_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const server = child([...serverNodeFlags, ...nodeArgs, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
 const ready = JSON.parse(await server.nextLine()) as Ready;
 const idle = child(fromSource("idle-loop.ts"), {});
 await idle.nextLine();
