@@ -42,7 +42,7 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { win
     running = false;
   };
 
-  const window = opts.window ? quietWindow(() => void drain(), opts.window) : null;
+  const gathering = opts.window ? quietWindow(() => void drain(), opts.window) : null;
 
   return {
     add(item) {
@@ -50,11 +50,11 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, opts: { win
         queue.push({ item, done: (err) => (err === undefined ? resolve() : reject(err)) });
         if (running) {
           // Still gathering: this item keeps the window open. (Added during a write, it waits for the next.)
-          if (window?.open) window.added();
+          if (gathering?.open) gathering.added();
           return;
         }
         running = true;
-        if (window) window.added();
+        if (gathering) gathering.added();
         else setImmediate(() => void drain());
       });
     },

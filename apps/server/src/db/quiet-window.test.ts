@@ -10,33 +10,33 @@ afterEach(() => {
 
 it("runs once the items stop coming for quietMs", () => {
   const run = vi.fn();
-  const window = quietWindow(run, { quietMs: 20, maxMs: 250 });
-  window.added();
-  expect(window.open).toBe(true);
+  const gathering = quietWindow(run, { quietMs: 20, maxMs: 250 });
+  gathering.added();
+  expect(gathering.open).toBe(true);
   for (let i = 0; i < 5; i += 1) {
     vi.advanceTimersByTime(15);
-    window.added();
+    gathering.added();
   }
   vi.advanceTimersByTime(19);
   expect(run).not.toHaveBeenCalled();
   vi.advanceTimersByTime(1);
   expect(run).toHaveBeenCalledTimes(1);
-  expect(window.open).toBe(false);
+  expect(gathering.open).toBe(false);
 });
 
 it("runs maxMs after the first item when the items keep coming", () => {
   const start = performance.now();
   const ranAt: number[] = [];
   const run = vi.fn(() => ranAt.push(performance.now() - start));
-  const window = quietWindow(run, { quietMs: 20, maxMs: 100 });
-  window.added();
+  const gathering = quietWindow(run, { quietMs: 20, maxMs: 100 });
+  gathering.added();
   for (let t = 10; t <= 200; t += 10) {
     vi.advanceTimersByTime(10);
-    if (run.mock.calls.length === 0) window.added();
+    if (run.mock.calls.length === 0) gathering.added();
   }
   expect(ranAt).toEqual([100]);
   // The first run came at 100 ms: items that come after it open a window of their own.
-  window.added();
+  gathering.added();
   vi.advanceTimersByTime(20);
   expect(run).toHaveBeenCalledTimes(2);
 });

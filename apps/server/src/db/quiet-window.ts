@@ -8,10 +8,8 @@ export interface QuietWindowOptions {
 
 /**
  * The timer of a batch that gathers what comes in a burst: `run` is called once the items
- * stop coming (`quietMs` without one) or `maxMs` after the first, whichever is sooner.
- * A fixed window from the first item ends in the middle of a burst that lasts longer
- * (a burst's answers start, and end, over 30-80 ms), and a statement on the embedded
- * database runs on the event loop, ahead of the burst's remaining first tokens or `done`s.
+ * stop coming (`quietMs` without one) or `maxMs` after the first, whichever is sooner
+ * (a fixed window from the first item would end in the middle of a longer burst).
  */
 export function quietWindow(run: () => void, opts: QuietWindowOptions) {
   let timer: NodeJS.Timeout | undefined;

@@ -54,14 +54,19 @@ const HISTORY_FOR_PROMPT = 12;
 const DELTA_FLUSH_MS = 40;
 
 /**
- * Answers are counted together, once their first tokens stop coming (20 ms without one, at
- * most 250 ms after the first): the first tokens of a burst reach the room first, then one
- * statement counts them. Counted one turn at a time, the database work on this thread held
- * up the next answers' first tokens (40 ms in a burst of 50); in a fixed 50 ms window, a
- * burst whose first tokens came over 30-80 ms was counted in the middle of them (3-24 ms a
- * statement on embedded PGlite, ahead of the rest of the burst).
+ * A burst's answers start, and end, over 30-80 ms; what the database does for them (PGlite
+ * works on this thread) waits until they stop coming: 20 ms without one, at most 250 ms
+ * after the first (db/quiet-window.ts). In a fixed 50 ms window from the first, the count
+ * (3-24 ms a statement) fell among the burst's later first tokens, and the saves (1.5-11 ms
+ * each) among its later `done`s.
+ * - Counting: the first tokens of a burst reach the room first, then one statement counts
+ *   them (counted one turn at a time, the database work held up the next answers' first
+ *   tokens: 40 ms in a burst of 50).
+ * - Saving: a save started as soon as an answer ended held up the `done` of the answers
+ *   ending next (saved in a window, the added total time at p99 in bench/ai.bench.ts went
+ *   from 15-47 ms to 9-16 ms). The room has each whole answer before it is saved; Apply waits for it.
  */
-const COUNT_WINDOW: QuietWindowOptions = { quietMs: 20, maxMs: 250 };
+const BURST_WINDOW: QuietWindowOptions = { quietMs: 20, maxMs: 250 };
 /**
  * A burst of questions is prepared (and announced) at most this long per event-loop turn:
  * 50 at once held the loop 54-72 ms; in slices of 20 ms the longest stall was 28-36 ms, and
@@ -69,16 +74,6 @@ const COUNT_WINDOW: QuietWindowOptions = { quietMs: 20, maxMs: 250 };
  * per turn held the requests back: more turns, each with other work in it).
  */
 const PREPARE_SLICE_MS = 20;
-/**
- * Answers are saved once they stop ending (20 ms without one, at most 250 ms after the
- * first): a burst's answers end over several turns, and a save started at once (PGlite
- * works on this thread) held up the `done` of the answers ending next. Saved 50 ms after
- * the first ended, in bench/ai.bench.ts the added total time went from 15-47 ms to 9-16 ms
- * at p99, but the saves (1.5-11 ms a statement) still fell among the `done`s of a burst
- * whose answers ended over 30-80 ms. The room has each whole answer before it is saved;
- * Apply waits for it.
- */
-const SAVE_WINDOW: QuietWindowOptions = { quietMs: 20, maxMs: 250 };
 /**
  * A save writes at most this many exchanges (two rows each) per statement, other work
  * between statements: a whole burst's 100 rows in one statement held the loop ~32 ms.
@@ -95,9 +90,9 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   // Other processes answer too when they share the rooms through Redis.
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now(), shared: config.REDIS_URL !== undefined });
   const allowances = createAllowanceCache();
-  const usage = createUsageBatcher(db, { window: COUNT_WINDOW });
+  const usage = createUsageBatcher(db, { window: BURST_WINDOW });
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
-  const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch), { window: SAVE_WINDOW, maxItems: SAVE_MAX_EXCHANGES });
+  const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch), { window: BURST_WINDOW, maxItems: SAVE_MAX_EXCHANGES });
   const preparing = createTurnGate(PREPARE_SLICE_MS);
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
 

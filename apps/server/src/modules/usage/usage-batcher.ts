@@ -47,13 +47,13 @@ export function createUsageBatcher(db: Db, opts: { window?: QuietWindowOptions }
     groups.clear();
     for (const { request, waiters } of batch) void flushGroup(request, waiters);
   };
-  const window = opts.window ? quietWindow(flush, opts.window) : null;
+  const gathering = opts.window ? quietWindow(flush, opts.window) : null;
   function enqueue(req: UsageRequest, waiter: Waiter) {
     const key = `${req.kind}|${indiaDay(req.at)}|${req.limit ?? "unlimited"}`;
     const group = groups.get(key) ?? { request: { at: req.at, kind: req.kind, limit: req.limit }, waiters: [] };
     group.waiters.push(waiter);
     groups.set(key, group);
-    if (window) window.added();
+    if (gathering) gathering.added();
     else if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
