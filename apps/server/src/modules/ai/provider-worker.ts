@@ -4,27 +4,17 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { assistantMessages } from "@coderoom/shared/messages";
 import { ProviderFailure, createChatProvider, type ProviderConfig } from "./chat-provider";
-import type { FromProvider, ToProvider } from "./provider-thread";
+import { createProviderOutbox } from "./provider-outbox";
+import type { ToProvider } from "./provider-thread";
 
 // The parent starts this thread only when the provider is configured.
 const provider = createChatProvider(workerData as ProviderConfig)!;
 const port = parentPort!;
 const running = new Map<number, AbortController>();
 
-/**
- * Messages leave in one batch per event-loop turn: a burst's streams get their chunks in the
- * same turn (the tokens of 50 answers arrive together), and one postMessage per text piece
- * was this thread's largest cost (18 % of it in bench/ai.bench.ts).
- */
-let outbox: FromProvider[] = [];
-const flush = () => {
-  const batch = outbox;
-  outbox = [];
-  port.postMessage(batch);
-};
-const send = (msg: FromProvider) => {
-  if (outbox.push(msg) === 1) setImmediate(flush);
-};
+/** Later texts of the answers leave together at most this often (first texts and ends at once). */
+const TEXT_PACE_MS = 20;
+const { send } = createProviderOutbox((batch) => port.postMessage(batch), TEXT_PACE_MS);
 
 async function run(id: number, messages: Extract<ToProvider, { type: "start" }>["messages"]) {
   const controller = new AbortController();
