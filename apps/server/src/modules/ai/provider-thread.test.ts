@@ -1,3 +1,4 @@
+import v8 from "node:v8";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatProvider, ProviderFailure, type ChatProvider, type ProviderConfig } from "./chat-provider";
 import { startFakeOpenAI, toTokens, type FakeBehaviour, type FakeOpenAI } from "./fake-openai-server";
@@ -80,6 +81,20 @@ describe("the chat provider in its own thread", () => {
       }),
     );
     expect(answers).toEqual(["answer to q1", "answer to q2", "answer to q3"]);
+  });
+
+  it("gives the thread a small young generation of its own under the server's large one", async () => {
+    // As the server runs (scripts/server-flags.mjs); the thread reports its young generation after making garbage.
+    v8.setFlagsFromString("--max-semi-space-size=128");
+    try {
+      const reporting = createThreadedChatProvider(config, { workerUrl: new URL("../../../test/heap-reporting-provider-worker.mjs", import.meta.url) })!;
+      const [bytes] = (await collect(reporting)) as string[];
+      // Two semi-spaces of 8 MB (under the server's flag it grows to 2 × 128 MB).
+      expect(Number(bytes)).toBeGreaterThan(0);
+      expect(Number(bytes)).toBeLessThanOrEqual(16 * 2 ** 20);
+    } finally {
+      v8.setFlagsFromString("--max-semi-space-size=0");
+    }
   });
 
   it("fails the answers in flight when the thread dies, and starts a new thread for the next question", async () => {
