@@ -4,7 +4,8 @@
  * (at most `everyMs`). Ticks shared, the answers a room member is reading reach their
  * socket in one write per tick (sockets are corked per turn) rather than one per answer
  * on a timer of its own: in bench/ai.bench.ts (5 answers per room) that was most of the
- * event loop's writes.
+ * event loop's writes. The provider thread paces what it sends the event loop the same way
+ * (provider-worker.ts).
  */
 export function createDeltaPacer(everyMs: number) {
   const due = new Set<() => void>();

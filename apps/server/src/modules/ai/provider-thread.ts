@@ -41,11 +41,8 @@ function startThread(url: URL, workerData: unknown): Worker {
   const serverValue = process.execArgv.find((arg) => arg.startsWith(`${SEMI_SPACE_FLAG}=`)) ?? `${SEMI_SPACE_FLAG}=0`;
   v8.setFlagsFromString(`${SEMI_SPACE_FLAG}=${THREAD_SEMI_SPACE_MB}`);
   const w = new Worker(url, { workerData });
-  let restored = false;
-  const restore = () => {
-    if (!restored) v8.setFlagsFromString(serverValue);
-    restored = true;
-  };
+  // Once running (or if it never runs): putting it back twice is harmless.
+  const restore = () => v8.setFlagsFromString(serverValue);
   w.once("online", restore).once("exit", restore);
   return w;
 }
