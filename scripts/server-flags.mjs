@@ -1,14 +1,16 @@
 // V8 flags the web server runs with: `npm start` (scripts/start.mjs) and the benchmarks'
-// servers start it with these. --max-semi-space-size=128 (MB; Node 20's default is 16):
-// live co-editing allocates ~5,000 incoming updates and ~20,000 outgoing frames a second,
-// short-lived garbage that filled the default young generation ~14 times a second.
-// - 16 → 64: a quarter as many scavenges, ~1/5 of the time in them (1.8 s → 0.4 s of pauses
-//   in 20 s, p99 keystroke latency 151 → 92 ms).
-// - 64 → 128: half as many scavenges again (108-110 against 212-222 in 60 s), and what lives
-//   ~0.3-0.6 s is no longer promoted to the old generation (a heap-snapshot diff under that
-//   load: live heap +0.14 MB/s, old space +2 MB/s of objects dead by the next mark-compact;
-//   0-5 mark-compacts against 3-11). Scavenge time 0.6 s against 1.1-2.2 s, server CPU 59-60 %
-//   against 63-68 %, p99 keystroke latency 16.8, 25.9, 17.6 against 67.2, 25.8, 46.7 ms
-//   (bench/collab.bench.ts, alternating runs), peak RSS ~40 MB more under that load. V8 grows
-//   the young generation only as far as the allocation rate needs: an idle server stays small.
-export const serverNodeFlags = ["--max-semi-space-size=128"];
+// servers start it with these: a young generation of a fixed 96 MB per semi-space (Node 20's
+// default grows from 1 MB to at most 16).
+// - Large: live co-editing allocates ~5,000 incoming updates and ~20,000 outgoing frames a
+//   second, short-lived garbage that filled the default young generation ~14 times a second
+//   (bench/collab.bench.ts: up to 64 MB, p99 keystroke latency 151 → 92 ms; up to 128 MB, half
+//   as many scavenges again, and what lives ~0.3-0.6 s no longer promoted to the old generation).
+// - Fixed: V8 grows it inside a scavenge, mapping each new 256 KB page then, and grows it
+//   whenever the bytes that survived scavenges since the last step pass its size, so sooner
+//   or later under any steady load. On this 2-core VM the step 32 → 64 MB took a 61 ms pause
+//   and 64 → 128 MB 74 ms, against 4-6 ms for the scavenges around them (--trace-gc during
+//   bench/ai.bench.ts, where the step was the run's longest event-loop stall).
+// - 96: under bench/collab.bench.ts as many scavenges as growing up to 128 (98-100 against
+//   100-103 in 60 s) at ~100 MB less RSS; a fixed 64 ran 186-189, with mark-compacts again.
+//   The idle server's RSS did not change (bench/ai-server.ts after 90 s: 890 MB either way).
+export const serverNodeFlags = ["--min-semi-space-size=96", "--max-semi-space-size=96"];

@@ -21,28 +21,29 @@ interface Pending {
 const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./provider-worker-from-source.mjs" : "./ai-provider-worker.js", import.meta.url);
 
 /**
- * The provider thread's young generation, per semi-space (MB). It keeps little alive from
- * one chunk to the next, but makes ~10 MB/s of short-lived garbage while answers stream; under
- * the server's --max-semi-space-size=128 (scripts/server-flags.mjs, sized for the event loop's
- * co-editing load) its young generation grew to 64 MB semi-spaces in bench/ai.bench.ts, each
- * step into memory touched for the first time: 36,000 page faults in the thread over a run
- * against 11,000 at 8 MB, and the server's RSS 735 MB against 600 MB, at the same CPU.
+ * The provider thread's young generation: a fixed 8 MB per semi-space. It keeps little alive
+ * from one chunk to the next, but makes ~10 MB/s of short-lived garbage while answers stream;
+ * under the server's flags (scripts/server-flags.mjs, sized for the event loop's co-editing
+ * load) it would take 2 × 96 MB, and when it grew up to the server's 128 MB it reached 64 MB
+ * semi-spaces in bench/ai.bench.ts, each step into memory touched for the first time: 36,000
+ * page faults in the thread over a run against 11,000 at 8 MB, the server's RSS 735 MB
+ * against 600 MB, at the same CPU.
  */
 const THREAD_SEMI_SPACE_MB = 8;
-const SEMI_SPACE_FLAG = "--max-semi-space-size";
+const SEMI_SPACE_FLAGS = ["--min-semi-space-size", "--max-semi-space-size"];
 
 /**
  * Starts the thread with its own young-generation size. A worker's heap is sized from the
- * process's V8 flags when the thread starts, and the flag outranks its resourceLimits, so the
- * flag is set for the thread and put back once it runs (the event loop's heap was sized at
- * start and does not read it again).
+ * process's V8 flags when the thread starts, and the flags outrank its resourceLimits, so they
+ * are set for the thread and put back once it runs (the event loop's heap was sized at start
+ * and does not read them again).
  */
 function startThread(url: URL, workerData: unknown): Worker {
-  const serverValue = process.execArgv.find((arg) => arg.startsWith(`${SEMI_SPACE_FLAG}=`)) ?? `${SEMI_SPACE_FLAG}=0`;
-  v8.setFlagsFromString(`${SEMI_SPACE_FLAG}=${THREAD_SEMI_SPACE_MB}`);
+  const serverValues = SEMI_SPACE_FLAGS.map((flag) => process.execArgv.find((arg) => arg.startsWith(`${flag}=`)) ?? `${flag}=0`);
+  SEMI_SPACE_FLAGS.forEach((flag) => v8.setFlagsFromString(`${flag}=${THREAD_SEMI_SPACE_MB}`));
   const w = new Worker(url, { workerData });
-  // Once running (or if it never runs): putting it back twice is harmless.
-  const restore = () => v8.setFlagsFromString(serverValue);
+  // Once running (or if it never runs): putting them back twice is harmless.
+  const restore = () => serverValues.forEach((value) => v8.setFlagsFromString(value));
   w.once("online", restore).once("exit", restore);
   return w;
 }
