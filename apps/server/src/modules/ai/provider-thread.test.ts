@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatProvider, ProviderFailure, type ChatProvider, type ProviderConfig } from "./chat-provider";
 import { startFakeOpenAI, toTokens, type FakeBehaviour, type FakeOpenAI } from "./fake-openai-server";
 import { createThreadedChatProvider } from "./provider-thread";
+import { serverNodeFlags } from "../../../../../scripts/server-flags.mjs";
 
 let fake: FakeOpenAI;
 let config: ProviderConfig;
@@ -84,9 +85,10 @@ describe("the chat provider in its own thread", () => {
   });
 
   it("gives the thread a small young generation of its own under the server's large one", async () => {
-    // As the server runs (scripts/server-flags.mjs); the thread reports its young generation after making garbage.
-    const serverFlags = ["--min-semi-space-size=96", "--max-semi-space-size=96"];
-    serverFlags.forEach((flag) => v8.setFlagsFromString(flag));
+    // As the server runs, with its young-generation flags; the thread reports its young generation after making garbage.
+    const youngGenerationFlags = serverNodeFlags.filter((flag) => flag.includes("semi-space-size="));
+    expect(youngGenerationFlags.length).toBeGreaterThan(0);
+    youngGenerationFlags.forEach((flag) => v8.setFlagsFromString(flag));
     try {
       const reporting = createThreadedChatProvider(config, { workerUrl: new URL("../../../test/heap-reporting-provider-worker.mjs", import.meta.url) })!;
       const [bytes] = (await collect(reporting)) as string[];
@@ -94,7 +96,7 @@ describe("the chat provider in its own thread", () => {
       expect(Number(bytes)).toBeGreaterThan(0);
       expect(Number(bytes)).toBeLessThanOrEqual(16 * 2 ** 20);
     } finally {
-      ["--min-semi-space-size=0", "--max-semi-space-size=0"].forEach((flag) => v8.setFlagsFromString(flag));
+      youngGenerationFlags.forEach((flag) => v8.setFlagsFromString(flag.replace(/=.*/, "=0")));
     }
   });
 

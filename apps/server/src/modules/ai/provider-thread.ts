@@ -21,13 +21,12 @@ interface Pending {
 const workerUrl = new URL(import.meta.url.endsWith(".ts") ? "./provider-worker-from-source.mjs" : "./ai-provider-worker.js", import.meta.url);
 
 /**
- * The provider thread's young generation: a fixed 8 MB per semi-space. It keeps little alive
- * from one chunk to the next, but makes ~10 MB/s of short-lived garbage while answers stream;
- * under the server's flags (scripts/server-flags.mjs, sized for the event loop's co-editing
- * load) it would take 2 × 96 MB, and when it grew up to the server's 128 MB it reached 64 MB
- * semi-spaces in bench/ai.bench.ts, each step into memory touched for the first time: 36,000
- * page faults in the thread over a run against 11,000 at 8 MB, the server's RSS 735 MB
- * against 600 MB, at the same CPU.
+ * The provider thread's young generation: a fixed 8 MB per semi-space, where the server's flags
+ * (scripts/server-flags.mjs, sized for the event loop's co-editing load) would give it 2 × 96 MB.
+ * It keeps little alive from one chunk to the next, but makes ~10 MB/s of short-lived garbage
+ * while answers stream; at 64 MB semi-spaces it took 36,000 page faults over a run of
+ * bench/ai.bench.ts against 11,000 at 8 MB, and the server's RSS was 735 MB against 600 MB, at
+ * the same CPU.
  */
 const THREAD_SEMI_SPACE_MB = 8;
 const SEMI_SPACE_FLAGS = ["--min-semi-space-size", "--max-semi-space-size"];
