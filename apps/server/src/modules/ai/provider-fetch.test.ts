@@ -83,22 +83,34 @@ it("follows a redirect as fetch does, body and method kept (307)", async () => {
   expect(await res.json()).toEqual({ got: "keep me" });
 });
 
+/** A streamed answer's body as the openai SDK reads it: any async iterable (internal/shims.mjs). */
+const pieces = (res: Response) => (res.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+const text = (piece: IteratorResult<Uint8Array>) => new TextDecoder().decode(piece.value);
+
 it("streams: the first piece is readable before the end, and an abort ends the request", async () => {
   const controller = new AbortController();
   const res = await providerFetch(`${base}/slow`, { method: "POST", body: "{}", signal: controller.signal });
-  const reader = res.body!.getReader();
-  const first = await reader.read();
-  expect(new TextDecoder().decode(first.value)).toBe("data: first\n\n");
+  expect(res.headers.get("content-type")).toBe("text/event-stream");
+  const reader = pieces(res);
+  expect(text(await reader.next())).toBe("data: first\n\n");
   controller.abort();
-  await expect(reader.read()).rejects.toMatchObject({ name: "AbortError" });
+  await expect(reader.next()).rejects.toMatchObject({ name: "AbortError" });
+  await slowClosed;
+});
+
+it("a reader that leaves a stream early closes the request (the SDK's cancel)", async () => {
+  const res = await providerFetch(`${base}/slow`, { method: "POST", body: "{}" });
+  const reader = pieces(res);
+  expect(text(await reader.next())).toBe("data: first\n\n");
+  await reader.return!();
   await slowClosed;
 });
 
 it("a connection dropped mid-answer fails the body after what arrived", async () => {
   const res = await providerFetch(`${base}/cut`, { method: "POST", body: "{}" });
-  const reader = res.body!.getReader();
-  expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: first\n\n");
-  await expect(reader.read()).rejects.toBeInstanceOf(Error);
+  const reader = pieces(res);
+  expect(text(await reader.next())).toBe("data: first\n\n");
+  await expect(reader.next()).rejects.toBeInstanceOf(Error);
 });
 
 it("an abort before the answer rejects with an AbortError", async () => {
