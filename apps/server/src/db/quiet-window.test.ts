@@ -47,3 +47,22 @@ it("with nothing added, never runs", () => {
   vi.advanceTimersByTime(1000);
   expect(run).not.toHaveBeenCalled();
 });
+
+it("waits while busy, asking every quietMs, and no longer than maxMs", () => {
+  const start = performance.now();
+  const ranAt: number[] = [];
+  let busy = true;
+  const gathering = quietWindow(() => ranAt.push(performance.now() - start), { quietMs: 20, maxMs: 250, busy: () => busy });
+  gathering.added();
+  vi.advanceTimersByTime(50);
+  expect(ranAt).toEqual([]);
+  busy = false;
+  vi.advanceTimersByTime(20);
+  expect(ranAt).toEqual([60]);
+  // Busy for good: the write still comes maxMs after the first item.
+  busy = true;
+  const second = performance.now() - start;
+  gathering.added();
+  vi.advanceTimersByTime(1000);
+  expect(ranAt).toEqual([60, second + 250]);
+});

@@ -55,10 +55,14 @@ const DELTA_FLUSH_MS = 40;
 
 /**
  * A burst's answers start, and end, over 30-80 ms; what the database does for them (PGlite
- * works on this thread) waits until they stop coming: 20 ms without one, at most 250 ms
- * after the first (db/quiet-window.ts). In a fixed 50 ms window from the first, the count
- * (3-24 ms a statement) fell among the burst's later first tokens, and the saves (1.5-11 ms
- * each) among its later `done`s.
+ * works on this thread) waits until they stop coming: 20 ms without one, and none of this
+ * process's answers still waiting for its first token (the count) or still streaming (the
+ * saves), at most 250 ms after the first (db/quiet-window.ts). In a fixed 50 ms window from
+ * the first, the count (3-24 ms a statement) fell among the burst's later first tokens, and
+ * the saves (1.5-11 ms each) among its later `done`s; 20 ms without one alone still let them
+ * start in the midst of a burst whose requests had left with a gap (bench/ai.bench.ts, traced:
+ * saves began before the last `done` in up to 5 of a run's 16 bursts, whose last answers then
+ * reached the room up to 18 ms later).
  * - Counting: the first tokens of a burst reach the room first, then one statement counts
  *   them (counted one turn at a time, the database work held up the next answers' first
  *   tokens: 40 ms in a burst of 50).
@@ -90,9 +94,14 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   // Other processes answer too when they share the rooms through Redis.
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now(), shared: config.REDIS_URL !== undefined });
   const allowances = createAllowanceCache();
-  const usage = createUsageBatcher(db, { window: BURST_WINDOW });
+  const anyLive = (test: (entry: LiveAnswer) => boolean) => [...live.values()].some(test);
+  const awaitingFirstToken = (entry: LiveAnswer) => entry.answer.status === "streaming" && !entry.answer.content;
+  const usage = createUsageBatcher(db, { window: { ...BURST_WINDOW, busy: () => anyLive(awaitingFirstToken) } });
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
-  const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch), { window: BURST_WINDOW, maxItems: SAVE_MAX_EXCHANGES });
+  const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch), {
+    window: { ...BURST_WINDOW, busy: () => anyLive((entry) => entry.answer.status === "streaming") },
+    maxItems: SAVE_MAX_EXCHANGES,
+  });
   const preparing = createTurnGate(PREPARE_SLICE_MS);
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
 
