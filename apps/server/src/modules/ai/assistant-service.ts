@@ -95,11 +95,12 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const history = createRecentHistory(db, { size: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL, now: () => Date.now(), shared: config.REDIS_URL !== undefined });
   const allowances = createAllowanceCache();
   const anyLive = (test: (entry: LiveAnswer) => boolean) => [...live.values()].some(test);
-  const awaitingFirstToken = (entry: LiveAnswer) => entry.answer.status === "streaming" && !entry.answer.content;
+  const streaming = (entry: LiveAnswer) => entry.answer.status === "streaming";
+  const awaitingFirstToken = (entry: LiveAnswer) => streaming(entry) && !entry.answer.content;
   const usage = createUsageBatcher(db, { window: { ...BURST_WINDOW, busy: () => anyLive(awaitingFirstToken) } });
   // Answers of a burst end together: their saves share statements instead of queueing one by one.
   const exchanges = groupCommit<Exchange>((batch) => saveExchanges(db, batch), {
-    window: { ...BURST_WINDOW, busy: () => anyLive((entry) => entry.answer.status === "streaming") },
+    window: { ...BURST_WINDOW, busy: () => anyLive(streaming) },
     maxItems: SAVE_MAX_EXCHANGES,
   });
   const preparing = createTurnGate(PREPARE_SLICE_MS);
