@@ -15,11 +15,14 @@
 // The fake provider and this process (the askers) stand in for other machines: they run at
 // nice LOAD_NICE (10) so that on this 2-core machine they do not preempt the server under test (they
 // still get every cycle it leaves), as collab.bench.ts runs its load generators. The direct
-// path is measured under the same nice level, with the server idle.
+// path is measured under the same nice level, with the server idle. This process times the
+// answers on its own event loop, so it runs with the server's V8 flags (run-all.ts) and reports
+// that loop's longest delay in each burst of each path: a burst it was late for reads slower.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { createInterface } from "node:readline";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import OpenAI from "openai";
@@ -225,12 +228,19 @@ try {
   idle.proc.stdin!.write("reset\n");
   const base: Sample[] = [];
   const ours: Sample[] = [];
-  // This process's CPU on each path: the openai SDK's requests, or the Socket.IO clients' asks.
+  // This process's CPU on each path (the openai SDK's requests, or the Socket.IO clients' asks),
+  // and its own event-loop delay in each burst: the askers time the answers on this loop, so
+  // a burst it was late for reads as that much slower on its path.
   const clientCpuMs = { direct: 0, ours: 0 };
-  const timedCpu = async <T>(path: keyof typeof clientCpuMs, work: () => Promise<T>) => {
+  const clientLoopMs = { direct: [] as number[], ours: [] as number[] };
+  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+  clientLoop.enable();
+  const asClient = async <T>(path: keyof typeof clientCpuMs, work: () => Promise<T>) => {
     const before = process.cpuUsage();
+    clientLoop.reset();
     const result = await work();
     clientCpuMs[path] += cpuMsSince(before);
+    clientLoopMs[path].push(clientLoop.max / 1e6);
     return result;
   };
   // How long each burst's 50 requests took to reach the provider, first to last: on the direct
@@ -238,10 +248,10 @@ try {
   const arrivals = { direct: [] as number[], ours: [] as number[] };
   for (let burst = 1; burst <= ROUNDS; burst += 1) {
     await settle();
-    const b = await timedCpu("direct", () => direct(CONCURRENT, prompt));
+    const b = await asClient("direct", () => direct(CONCURRENT, prompt));
     arrivals.direct.push((await atProvider()).spreadMs);
     await settle();
-    const o = await timedCpu("ours", () => throughServer(sockets));
+    const o = await asClient("ours", () => throughServer(sockets));
     const sent = await atProvider();
     prompt = sent.messages;
     arrivals.ours.push(sent.spreadMs);
@@ -293,6 +303,7 @@ try {
   console.log(
     `CPU per question: the server ${perQuestion(loop.cpuMs)} ms (all its threads); the load generator ${perQuestion(clientCpuMs.direct)} ms on the direct path, ${perQuestion(clientCpuMs.ours)} ms through CodeRoom`,
   );
+  console.log(`the load generator's event loop (this process, at nice ${LOAD_NICE}), its longest delay in each burst: direct ${spreadOf(clientLoopMs.direct)}; through CodeRoom ${spreadOf(clientLoopMs.ours)}`);
   console.log(`an idle process on this machine in the same window (baseline): max delay ${round(loop.idle.loopMaxMs)} ms, p99 ${round(loop.idle.loopP99Ms)} ms`);
   const met = {
     ttft_added_p99: added.ttft_p99_ms <= TARGETS.addedP99Ms,
@@ -303,7 +314,7 @@ try {
   fs.mkdirSync(new URL("results/", import.meta.url), { recursive: true });
   fs.writeFileSync(
     new URL("results/ai.json", import.meta.url),
-    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, rounds: ROUNDS, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, cold, baseline: b, server: o, added, loop, arrivals, met }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), concurrent: CONCURRENT, rounds: ROUNDS, ttftMs: TTFT_MS, tokens: TOKENS, targets: TARGETS, cold, baseline: b, server: o, added, loop, arrivals, clientLoopMs, met }, null, 2),
   );
 } finally {
   await server.stop();
