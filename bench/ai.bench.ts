@@ -11,9 +11,9 @@
 // With one such burst, the two after it were not yet steady: over 12 runs, the server's intake
 // (a burst's 50 requests reaching the provider, first to last) had medians of 69 and 72 ms in
 // them against 32-50 ms in the 14 after, and they held most runs' slowest first tokens (up
-// to 334 ms, against at most 305 ms later). The target's figures
-// come from the ROUNDS bursts after them (AI_BENCH_ROUNDS, default 16: the run outlasts the 30 s
-// the askers' quotas stay cached, so a burst reads them too), percentiles over all of their
+// to 334 ms, against at most 305 ms later). The target's figures come from the ROUNDS bursts
+// after them (AI_BENCH_ROUNDS, default 16: the run outlasts the 30 s the askers' quotas stay
+// cached, so a burst reads them too), percentiles over all of their
 // questions (the p99 of one burst of 50 is its single slowest question). Targets: ≤ 10 ms
 // added at p99 (first token and total), and no event-loop stall over 50 ms in the server process
 // (printed next to an idle process's own loop figures in the same window: the machine's share).
@@ -227,46 +227,54 @@ async function throughServer(sockets: Socket[]): Promise<Sample[]> {
 try {
   const sockets = await connectAll();
   const docs = await openDocuments();
+  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+  clientLoop.enable();
+  /**
+   * One path's burst, with this process's CPU meanwhile (the openai SDK's requests, or the
+   * Socket.IO clients' asks), its own event loop's longest delay (the askers time the answers on
+   * this loop: a burst it was late for reads as that much slower on its path), and what reached
+   * the provider (the requests' spread: on the direct path the askers' sending, through CodeRoom
+   * the server's intake).
+   */
+  const burstOn = async (work: () => Promise<Sample[]>) => {
+    const before = process.cpuUsage();
+    clientLoop.reset();
+    const samples = await work();
+    const cpuMs = cpuMsSince(before);
+    const loopMs = clientLoop.max / 1e6;
+    return { samples, cpuMs, loopMs, sent: await atProvider() };
+  };
+  /** A burst on each path, the direct one first; the next bursts send what the server sent. */
+  const burstPair = async () => {
+    await settle();
+    const direct_ = await burstOn(() => direct(CONCURRENT, prompt));
+    await settle();
+    const ours_ = await burstOn(() => throughServer(sockets));
+    prompt = ours_.sent.messages;
+    return { direct: direct_, ours: ours_ };
+  };
   const warmUpBase: Sample[] = [];
   const warmUpOurs: Sample[] = [];
   for (let burst = 1; burst <= WARMUP; burst += 1) {
-    await settle();
-    warmUpBase.push(...(await direct(CONCURRENT, prompt)));
-    await settle();
-    warmUpOurs.push(...(await throughServer(sockets)));
-    prompt = (await atProvider()).messages;
+    const pair = await burstPair();
+    warmUpBase.push(...pair.direct.samples);
+    warmUpOurs.push(...pair.ours.samples);
   }
   server.proc.stdin!.write("reset\n");
   idle.proc.stdin!.write("reset\n");
   const base: Sample[] = [];
   const ours: Sample[] = [];
-  // This process's CPU on each path (the openai SDK's requests, or the Socket.IO clients' asks),
-  // and its own event-loop delay in each burst: the askers time the answers on this loop, so
-  // a burst it was late for reads as that much slower on its path.
   const clientCpuMs = { direct: 0, ours: 0 };
   const clientLoopMs = { direct: [] as number[], ours: [] as number[] };
-  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
-  clientLoop.enable();
-  const asClient = async <T>(path: keyof typeof clientCpuMs, work: () => Promise<T>) => {
-    const before = process.cpuUsage();
-    clientLoop.reset();
-    const result = await work();
-    clientCpuMs[path] += cpuMsSince(before);
-    clientLoopMs[path].push(clientLoop.max / 1e6);
-    return result;
-  };
-  // How long each burst's 50 requests took to reach the provider, first to last: on the direct
-  // path the askers' sending; through CodeRoom the server's intake (socket, prompt, provider thread).
   const arrivals = { direct: [] as number[], ours: [] as number[] };
   for (let burst = 1; burst <= ROUNDS; burst += 1) {
-    await settle();
-    const b = await asClient("direct", () => direct(CONCURRENT, prompt));
-    arrivals.direct.push((await atProvider()).spreadMs);
-    await settle();
-    const o = await asClient("ours", () => throughServer(sockets));
-    const sent = await atProvider();
-    prompt = sent.messages;
-    arrivals.ours.push(sent.spreadMs);
+    const pair = await burstPair();
+    for (const path of ["direct", "ours"] as const) {
+      clientCpuMs[path] += pair[path].cpuMs;
+      clientLoopMs[path].push(pair[path].loopMs);
+      arrivals[path].push(pair[path].sent.spreadMs);
+    }
+    const [b, o] = [pair.direct.samples, pair.ours.samples];
     base.push(...b);
     ours.push(...o);
     console.log(`burst ${burst}: p50/max first token, direct ${spread(b, "ttft")} ms, through CodeRoom ${spread(o, "ttft")} ms; total, direct ${spread(b, "total")} ms, through CodeRoom ${spread(o, "total")} ms`);
