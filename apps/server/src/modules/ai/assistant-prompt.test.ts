@@ -56,6 +56,9 @@ describe("context trimmed to the token budget", () => {
     expect(messages[1]!.role).toBe("user");
     expect(messages.at(-1)!.content).toContain("boom");
     expect(messages.at(-1)!.content).toContain("make it faster");
+    // Our own words (instructions, cut markers) are ASCII: one character outside Latin-1 would
+    // make V8 keep the whole prompt, and the request body built from it, at two bytes a character.
+    for (const m of messages) expect(m.content.match(/[^\t\n -~]/g)).toBeNull();
   });
 
   it("fences data with a tag the code cannot know, so a closing tag typed in the code does not end the block", () => {

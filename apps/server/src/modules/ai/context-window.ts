@@ -82,7 +82,7 @@ function selectedText(code: string, lines: ReturnType<typeof lineIndex>, s: TAss
 export function tail(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const kept = text.slice(text.length - maxChars);
-  return `[… ${text.length - maxChars} earlier characters cut]\n${kept}`;
+  return `[... ${text.length - maxChars} earlier characters cut]\n${kept}`;
 }
 
 /** The last run as the assistant sees it: status, compile output, stderr and stdout, within the budget. */
