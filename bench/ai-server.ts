@@ -37,8 +37,9 @@ const quiet = () => undefined;
 const execution = await createExecutionService(config, { info: quiet, warn: quiet, error: quiet });
 const now = new Date();
 
-// Basic subscribers (25 questions a day: enough for the bench's rounds), their quota read
-// from the plan table and counted on every question as anyone's.
+// Pro subscribers, their quota read from the plan table and counted on every question as
+// anyone's: the same count statement as a Basic plan's, its bound the largest integer instead
+// of 25 (usage/daily-usage.ts), and no daily limit on the bench's warm-up and rounds.
 const people = await db.db
   .insert(users)
   .values(Array.from({ length: USERS }, (_, i) => ({ fullName: `Bench User ${i}`, email: `ai-${i}-${randomBytes(3).toString("hex")}@bench.local`, role: "CODER" as const })))
@@ -46,7 +47,7 @@ const people = await db.db
 await db.db.insert(subscriptions).values(
   people.map((p) => ({
     userId: p.id,
-    plan: "basic" as const,
+    plan: "pro" as const,
     provider: "test" as const,
     providerSubscriptionId: `sub_bench_${randomBytes(6).toString("hex")}`,
     status: "active" as const,
