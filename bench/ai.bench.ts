@@ -105,7 +105,8 @@ const plan = { kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (
 // arriving, on both paths (traced with a PerformanceObserver). 12 runs with the flags against
 // 17 without, alternating: the server path's own p99 first token 239.7-256.3 ms against
 // 237.7-288.1 (its total 1229-1242 against 1227-1267); both p99 targets met in 12 of 12
-// against 14 of 17 (the event-loop target in 11 of 12, one run's longest stall 59 ms, against 17 of 17).
+// against 14 of 17 (the event-loop target in 11 of 12, one run's longest stall 59 ms, against
+// 17 of 17).
 const provider = child([...serverNodeFlags, ...fromSource("ai-provider.ts")], { AI_FAKE_PLAN: JSON.stringify(plan) });
 const fake = JSON.parse(await provider.nextLine()) as { url: string };
 // The room rate limit is raised (a burst asks 5 questions per room every ~3.5 s); the askers
@@ -117,9 +118,10 @@ const ready = JSON.parse(await server.nextLine()) as Ready;
 const idle = child(fromSource("idle-loop.ts"), {});
 await idle.nextLine();
 // After the server and the idle process started: they keep the normal priority. Linux keeps a
-// nice value per thread, and this sets the main threads': V8's helpers of both stay at 0, so
-// that the askers' collections keep up while the server works (every thread at 10, 5 runs:
-// added p50 first token +6.0 ms and total +9.8 at the median, against +2.5 and +4.6).
+// nice value per thread, and this sets the main threads' of the fake and of this process: their
+// V8 helpers stay at 0, so that the askers' collections keep up while the server works (every
+// thread at 10, 5 runs: added p50 first token +6.0 ms and total +9.8 at the median, against
+// +2.5 and +4.6).
 os.setPriority(provider.proc.pid!, LOAD_NICE);
 os.setPriority(LOAD_NICE);
 const report = async () => {
