@@ -25,6 +25,8 @@ import { capConnectionsPerIp, serverTimeouts } from "./http/server-limits";
 import type { App } from "./http/types";
 import { webDistDir } from "./paths";
 import { healthRoutes } from "./modules/system/health-routes";
+import { createMetrics } from "./modules/system/metrics";
+import { observeHttp, observeRunQueue } from "./modules/system/app-metrics";
 import { userRoutes } from "./modules/users/routes";
 import { contactRoutes } from "./modules/contact/routes";
 import { avatarFileRoutes } from "./modules/storage/routes";
@@ -63,6 +65,11 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
     reply.header("x-request-id", request.id);
   });
   app.decorateRequest("user", null);
+  // Filled by whoever owns a dependency or a figure: the database here, Redis and sockets in realtime/.
+  app.decorate("readiness", []);
+  app.decorate("metrics", createMetrics());
+  observeHttp(app);
+  observeRunQueue(app.metrics, deps.execution.scheduler);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -21,3 +21,21 @@ describe("loadConfig: public addresses (issue 10 §1.5, §2.2)", () => {
     expect(() => loadConfig({ WEB_URL: "app.example.com" })).toThrow(/WEB_URL/);
   });
 });
+
+describe("loadConfig: TRUST_PROXY (issue 39 §5)", () => {
+  it("takes false, true, or a list of proxy addresses and CIDRs", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.5, 192.168.0.0/16,fd00::/8,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.5",
+      "192.168.0.0/16",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it("refuses what is not an address or CIDR, naming it", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.5,proxy.example.com" })).toThrow(/TRUST_PROXY.*proxy\.example\.com/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+  });
+});

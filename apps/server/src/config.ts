@@ -1,4 +1,5 @@
 import os from "node:os";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { repoRoot } from "./paths";
@@ -12,10 +13,32 @@ const csv = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
+/** `TRUST_PROXY`: trust no proxy, every hop (`true`), or the listed proxy addresses and CIDRs. */
+export type TrustProxy = boolean | string[];
+
+const KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** True for an address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+export function isProxyAddress(value: string): boolean {
+  if (KEYWORDS.has(value)) return true;
+  const [addr, bits, ...rest] = value.split("/");
+  if (rest.length > 0 || !addr || isIP(addr) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(addr) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** `TRUST_PROXY`: true/false, or a comma-separated list of the proxies' addresses and CIDRs. */
+const trustProxy = z
+  .string()
   .default("false")
-  .transform((v) => v === "true" || v === "1");
+  .transform((v) => v.trim())
+  .superRefine((v, ctx) => {
+    if (["", "true", "false", "1", "0"].includes(v)) return;
+    const bad = v.split(",").map((s) => s.trim()).filter((s) => !isProxyAddress(s));
+    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR: ${bad.join(", ")}` });
+  })
+  .transform((v): TrustProxy => (v === "true" || v === "1" ? true : v === "" || v === "false" || v === "0" ? false : v.split(",").map((s) => s.trim())));
 const optional = z
   .string()
   .optional()
@@ -37,7 +60,8 @@ const zEnv = z.object({
   DATABASE_URL: optional,
   CORS_ORIGINS: csv,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool,
+  /** Proxies whose X-Forwarded-For is believed: `true` trusts any hop (only when nothing reaches the server but the proxy). */
+  TRUST_PROXY: trustProxy,
   /** A request's headers must arrive within this time (slowloris defence). */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** A whole request, body included, must arrive within this time; a slower client gets 408 and is closed. */
@@ -90,6 +114,10 @@ const zEnv = z.object({
   WEB_UID: z.coerce.number().int().positive().default(60900),
   /** Redis for several server processes: Socket.IO streams adapter and Hocuspocus's Redis extension; unset = one process. */
   REDIS_URL: optional,
+  /** Prefix of every Redis key and stream, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/).default("coderoom"),
+  /** Bearer token `/metrics` asks for; unset, only a direct connection from this host may read it. */
+  METRICS_TOKEN: optional,
   /** Razorpay is used when the keys, the webhook secret and both plan ids are set; else Test mode. */
   RAZORPAY_KEY_ID: optional,
   RAZORPAY_KEY_SECRET: optional,

@@ -16,6 +16,8 @@ interface Entry {
   key: string;
   /** When the entry counts as having joined the queue: arrival minus its plan's head start (ms). */
   rank: number;
+  /** When it really arrived (ms), for the wait it reports. */
+  arrivedAt: number;
   granted: boolean;
   grant?: () => void;
 }
@@ -52,6 +54,7 @@ export class RunScheduler {
   private active = 0;
   private readonly waiting: Entry[] = [];
   private readonly byKey = new Map<string, Entry>();
+  private readonly grantListeners: Array<(waitedMs: number) => void> = [];
 
   constructor(private readonly opts: { concurrency: number; maxQueue: number; now?: () => number }) {}
 
@@ -59,10 +62,11 @@ export class RunScheduler {
   reserve(key: string, queueClass: QueueClass = "free"): Ticket {
     if (this.byKey.has(key)) throw new SchedulerRefusal("busy");
     const now = this.opts.now?.() ?? performance.now();
-    const entry: Entry = { key, rank: now - QUEUE_HEAD_START_MS[queueClass], granted: false };
+    const entry: Entry = { key, rank: now - QUEUE_HEAD_START_MS[queueClass], arrivedAt: now, granted: false };
     if (this.active < this.opts.concurrency && this.waiting.length === 0) {
       entry.granted = true;
       this.active += 1;
+      this.grantListeners.forEach((fn) => fn(0));
     } else if (this.waiting.length >= this.opts.maxQueue) {
       throw new SchedulerRefusal("full");
     } else {
@@ -101,6 +105,11 @@ export class RunScheduler {
     return { state: "queued", position: this.waiting.indexOf(entry) + 1 };
   }
 
+  /** Calls `fn` with the wait of each run as it gets its slot (0 when it started at once). */
+  onGranted(fn: (waitedMs: number) => void): void {
+    this.grantListeners.push(fn);
+  }
+
   get stats(): { running: number; waiting: number } {
     return { running: this.active, waiting: this.waiting.length };
   }
@@ -117,6 +126,8 @@ export class RunScheduler {
     if (next) {
       next.granted = true;
       this.active += 1;
+      const waited = (this.opts.now?.() ?? performance.now()) - next.arrivedAt;
+      this.grantListeners.forEach((fn) => fn(waited));
       next.grant?.();
     }
   }

@@ -6,6 +6,8 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Metrics } from "../modules/system/metrics";
+import type { ReadinessCheck } from "../modules/system/readiness";
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -17,6 +19,12 @@ export type App = FastifyInstance<
 >;
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** What `/readyz` checks. */
+    readiness: ReadinessCheck[];
+    /** What `/metrics` reports. */
+    metrics: Metrics;
+  }
   interface FastifyContextConfig {
     /** A GET that changes state (spec §7 logout, guest-login, buy, cancel): refused cross-site. */
     stateChanging?: boolean;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { createAdapter } from "@socket.io/redis-streams-adapter";
-import IORedis from "ioredis";
+import type IORedis from "ioredis";
 import { Server } from "socket.io";
 import type { AppDeps } from "../deps";
 import type { App } from "../http/types";
@@ -18,6 +18,8 @@ import type { RealtimeServices } from "./realtime-services";
 import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
 import { createMemoryRuntimeStore } from "./room-runtime";
+import { createRedisClient, pingRedis } from "./redis-client";
+import { observeRealtime } from "./realtime-metrics";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
 const SESSION_SWEEP_MS = 30_000;
@@ -49,19 +51,25 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   });
   batchEngineWrites(io);
   if (deps.config.REDIS_URL) {
-    redis = new IORedis(deps.config.REDIS_URL, { enableReadyCheck: false, maxRetriesPerRequest: null });
-    io.adapter(createAdapter(redis));
+    const prefix = deps.config.REDIS_PREFIX;
+    const client = createRedisClient(deps.config.REDIS_URL, "socket.io", app.log);
+    redis = client;
+    io.adapter(
+      createAdapter(client, { streamName: `${prefix}:socket.io`, channelPrefix: `${prefix}:socket.io`, sessionKeyPrefix: `${prefix}:sio:session:` }),
+    );
+    app.readiness.push({ name: "redis", check: () => pingRedis(client) });
   }
   const nsp = createEditorNamespace(io, deps);
   const directory = new RoomDirectory(deps.db.db);
   const runtime = createMemoryRuntimeStore();
   const cluster = createCluster(nsp, { distributed: redis !== undefined, onError: (err) => log(err, "cluster event failed") });
-  const collab = createCollabServer(deps, directory, log);
+  const collab = createCollabServer(deps, directory, log, app.log);
   const legacy = createLegacyBridge(collab.hocuspocus, log);
-  const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log };
+  const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log, metrics: app.metrics };
   const services: RealtimeServices = { ...partial, ctx: editorContext(deps, nsp, partial) };
   installExtensions(services);
   const unwire = wireRoomEvents(services);
+  observeRealtime(app.metrics, { io, collab });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     collab.handleUpgrade(req, socket, head, originOk(req.headers));

@@ -1,4 +1,5 @@
 import type { AppDeps } from "../deps";
+import type { Metrics } from "../modules/system/metrics";
 import type { Cluster } from "./cluster";
 import type { CollabServer } from "./collab/collab-server";
 import type { EditorContext, EditorNamespace } from "./editor/editor-extension";
@@ -17,4 +18,5 @@ export interface RealtimeServices {
   collab: CollabServer;
   legacy: LegacyBridge;
   log: (err: unknown, msg: string) => void;
+  metrics: Metrics;
 }

@@ -15,6 +15,7 @@ export function assistantExtension(s: RealtimeServices): EditorExtension {
     warn: (obj: object, msg?: string) => s.log(obj, msg ?? "assistant warning"),
   };
   const assistant = createAssistantService(s.deps, { log });
+  s.metrics.gauge("coderoom_ai_streams", "Assistant answers streaming in this process", () => assistant.streamingCount());
   return (socket, ctx) =>
     registerAssistantHandlers(socket, {
       assistant,

@@ -329,6 +329,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     },
     apply: (req: Omit<Parameters<typeof applySuggestion>[1], "untilSaved">) =>
       applySuggestion(deps, { ...req, untilSaved: async (answerId) => live.get(answerId)?.saving?.catch(() => undefined) }),
+    /** Answers of this process still streaming. */
+    streamingCount: () => [...live.values()].filter(streaming).length,
     /** Aborts every answer in flight (server shutdown). */
     close(): void {
       for (const entry of live.values()) entry.controller.abort();

@@ -2,11 +2,12 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { Hocuspocus, type Document, type Extension } from "@hocuspocus/server";
 import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
-import IORedis from "ioredis";
 import { WebSocketServer } from "ws";
 import type * as Y from "yjs";
 import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
+import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
+import { createRedisClient } from "../redis-client";
 import { identify } from "../handshake-auth";
 import { mayWrite, type RoomDirectory } from "../room-directory";
 import { authExtension, limitsExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
@@ -43,14 +44,18 @@ function contextOf(document: Document): Array<{ ctx: CollabContext; close(): voi
 }
 
 /** Hocuspocus at `/collab` on the app's HTTP server: auth, permissions, persistence (and Redis when configured). */
-export function createCollabServer(deps: AppDeps, directory: RoomDirectory, log: (err: unknown, msg: string) => void): CollabServer {
+export function createCollabServer(
+  deps: AppDeps,
+  directory: RoomDirectory,
+  log: (err: unknown, msg: string) => void,
+  logger: FastifyBaseLogger,
+): CollabServer {
   const persistence = createPersistence(deps, log);
   const extensions: Extension[] = [authExtension(directory), limitsExtension(), permissionsExtension(), persistence.extension];
   const redisUrl = deps.config.REDIS_URL;
   if (redisUrl) {
-    // enableReadyCheck:false: the subscriber connection otherwise fails its ready check (FACTS.md).
     extensions.push(
-      new RedisExtension({ createClient: () => new IORedis(redisUrl, { enableReadyCheck: false, maxRetriesPerRequest: null }) }),
+      new RedisExtension({ prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, createClient: () => createRedisClient(redisUrl, "hocuspocus", logger) }),
     );
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
