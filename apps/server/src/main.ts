@@ -12,6 +12,7 @@ import { DomainEventBus } from "./events";
 import { createMailer } from "./modules/mail/mailer";
 import { startAdminChannel } from "./cli/admin-channel";
 import { assertPortFree, portError } from "./startup/port-check";
+import { createGracefulStop } from "./startup/graceful-stop";
 import { createProcessLogger, dataLocation } from "./startup/startup-log";
 
 /** Process entry: config -> database -> migrations -> app -> listen, and a graceful stop. */
@@ -44,22 +45,28 @@ async function main(log: Logger) {
   const app = await buildApp(deps);
   // Socket.IO /editor and Hocuspocus /collab on the same HTTP server.
   const realtime = attachRealtime(app, deps);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await realtime.close();
-    await app.close();
-    await execution.close();
-    await adminChannel?.close();
-    await db.close();
-    process.exit(0);
+  const graceful = createGracefulStop({
+    app,
+    realtime,
+    execution,
+    rest: [() => adminChannel?.close(), () => db.close()],
+    log,
+    runsBoundMs: (config.RUN_COMPILE_WALL_SECONDS + config.RUN_WALL_SECONDS) * 1000,
+  });
+  const stop = (signal: string) => {
+    if (graceful.draining) return;
+    // A drain that hangs must not keep the process: past its bound plus a margin, exit anyway.
+    setTimeout(() => process.exit(1), (config.RUN_COMPILE_WALL_SECONDS + config.RUN_WALL_SECONDS + 15) * 1000).unref();
+    graceful.stop(signal).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, "drain failed");
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
   await app.listen({ port: config.PORT, host: config.HOST }).catch((err: NodeJS.ErrnoException) => {
     throw portError(err, config.PORT, config.HOST);
   });

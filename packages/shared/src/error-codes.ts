@@ -43,6 +43,7 @@ export const errorCodes = [
   "run_quota_exceeded",
   "run_in_progress",
   "run_queue_full",
+  "server_restarting",
   "sandbox_unavailable",
   // AI assistant
   "ai_not_configured",

@@ -114,3 +114,27 @@ describe("RunScheduler", () => {
     expect(s.state("b").state).toBe("running");
   });
 });
+
+describe("RunScheduler.drain (issue 39 §2)", () => {
+  it("refuses new runs at once and resolves when the runs it took have finished", async () => {
+    const s = new RunScheduler({ concurrency: 1, maxQueue: 10 });
+    const first = gate();
+    const second = gate();
+    const running = s.reserve("a").run(first.task);
+    const queued = s.reserve("b").run(second.task);
+    let drained = false;
+    const drain = s.drain().then(() => (drained = true));
+    expect(refusal(() => s.reserve("c"))).toBe("draining");
+    first.open();
+    await running;
+    await new Promise((r) => setImmediate(r));
+    expect(drained).toBe(false);
+    second.open();
+    await Promise.all([queued, drain]);
+    expect(drained).toBe(true);
+  });
+
+  it("resolves at once when nothing runs", async () => {
+    await new RunScheduler({ concurrency: 1, maxQueue: 1 }).drain();
+  });
+});

@@ -1,7 +1,13 @@
-/** Why the scheduler refused a run: the user already has one, or the queue is full. */
+const refusals = {
+  busy: "a run of this user is already queued or running",
+  full: "the run queue is full",
+  draining: "the server is shutting down",
+} as const;
+
+/** Why the scheduler refused a run: the user already has one, the queue is full, or the server is stopping. */
 export class SchedulerRefusal extends Error {
-  constructor(readonly reason: "busy" | "full") {
-    super(reason === "busy" ? "a run of this user is already queued or running" : "the run queue is full");
+  constructor(readonly reason: keyof typeof refusals) {
+    super(refusals[reason]);
     this.name = "SchedulerRefusal";
   }
 }
@@ -55,11 +61,14 @@ export class RunScheduler {
   private readonly waiting: Entry[] = [];
   private readonly byKey = new Map<string, Entry>();
   private readonly grantListeners: Array<(waitedMs: number) => void> = [];
+  private draining = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly opts: { concurrency: number; maxQueue: number; now?: () => number }) {}
 
   /** Reserves a place for `key`'s run; throws SchedulerRefusal when busy or full. */
   reserve(key: string, queueClass: QueueClass = "free"): Ticket {
+    if (this.draining) throw new SchedulerRefusal("draining");
     if (this.byKey.has(key)) throw new SchedulerRefusal("busy");
     const now = this.opts.now?.() ?? performance.now();
     const entry: Entry = { key, rank: now - QUEUE_HEAD_START_MS[queueClass], arrivedAt: now, granted: false };
@@ -110,12 +119,20 @@ export class RunScheduler {
     this.grantListeners.push(fn);
   }
 
+  /** Refuses new runs from now on; resolves once the runs already taken have all finished. */
+  drain(): Promise<void> {
+    this.draining = true;
+    if (this.byKey.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   get stats(): { running: number; waiting: number } {
     return { running: this.active, waiting: this.waiting.length };
   }
 
   private finish(entry: Entry): void {
     this.byKey.delete(entry.key);
+    if (this.byKey.size === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
     if (!entry.granted) {
       const i = this.waiting.indexOf(entry);
       if (i >= 0) this.waiting.splice(i, 1);

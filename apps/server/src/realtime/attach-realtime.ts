@@ -106,12 +106,15 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       unprovide();
       app.server.off("upgrade", onUpgrade);
       await legacy.close();
-      io.disconnectSockets(true);
-      await collab.close();
+      // Dropped at the transport, not disconnected by the server: clients reconnect (to
+      // another process behind a balancer) with their session, and rejoin their room.
       // Not io.close(): that would also close the HTTP server, which the app owns.
       io.engine.close();
-      await Promise.resolve(nsp.adapter.close());
-      redis?.disconnect();
+      // /collab connections are reset (providers reconnect) and every pending update is stored.
+      await collab.close();
+      // Redis last: the adapters of every namespace stop their polling and heartbeats first.
+      await Promise.all([io.of("/").adapter, nsp.adapter].map((adapter) => Promise.resolve(adapter.close())));
+      await redis?.quit().catch(() => undefined);
     },
   };
 }

@@ -30,6 +30,9 @@ export const FAKE_LANGUAGES = [
   { id: 44, name: "Executable" },
 ];
 
+/** A source containing SLOW_RUN stays "Processing" this long after its submission. */
+export const FAKE_SLOW_RUN_MS = 1500;
+
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 const unb64 = (text: unknown) => (typeof text === "string" ? Buffer.from(text, "base64").toString("utf8") : "");
 
@@ -51,7 +54,7 @@ function judge(languageId: number, code: string, stdin: string): Record<string, 
  */
 export async function startFakeJudge0(opts: { authHeader?: string; authToken?: string } = {}): Promise<FakeJudge0> {
   const log: FakeJudge0Log = { submissions: [], polls: [] };
-  const jobs = new Map<string, { polls: number; verdict: Record<string, unknown> }>();
+  const jobs = new Map<string, { polls: number; verdict: Record<string, unknown>; readyAt: number }>();
   let failStatus: number | null = null;
   let down = false;
   let next = 1;
@@ -79,7 +82,9 @@ export async function startFakeJudge0(opts: { authHeader?: string; authToken?: s
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
         log.submissions.push({ query: url.search, headers: req.headers, body });
         const token = `token-${next++}`;
-        jobs.set(token, { polls: 0, verdict: judge(Number(body.language_id), unb64(body.source_code), unb64(body.stdin)) });
+        const code = unb64(body.source_code);
+        const readyAt = Date.now() + (code.includes("SLOW_RUN") ? FAKE_SLOW_RUN_MS : 0);
+        jobs.set(token, { polls: 0, verdict: judge(Number(body.language_id), code, unb64(body.stdin)), readyAt });
         return send(201, { token });
       }
       const match = /^\/submissions\/([\w-]+)$/.exec(url.pathname);
@@ -88,7 +93,7 @@ export async function startFakeJudge0(opts: { authHeader?: string; authToken?: s
         log.polls.push({ token: match[1]!, query: url.search });
         job.polls += 1;
         if (job.polls === 1) return send(200, { status: { id: 1, description: "In Queue" }, stdout: null, time: null, memory: null });
-        if (job.polls === 2) return send(200, { status: { id: 2, description: "Processing" }, stdout: null, time: null, memory: null });
+        if (job.polls === 2 || Date.now() < job.readyAt) return send(200, { status: { id: 2, description: "Processing" }, stdout: null, time: null, memory: null });
         return send(200, job.verdict);
       }
       send(404, { error: "not found" });

@@ -29,6 +29,7 @@ function reserve(deps: AppDeps, userId: string, queueClass: QueueClass): Ticket 
   } catch (err) {
     if (!(err instanceof SchedulerRefusal)) throw err;
     if (err.reason === "busy") throw conflict("run_in_progress", runMessages.inProgress);
+    if (err.reason === "draining") throw unavailable("server_restarting", runMessages.restarting);
     throw unavailable("run_queue_full", runMessages.queueFull);
   }
 }

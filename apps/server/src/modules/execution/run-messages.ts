@@ -9,6 +9,7 @@ export const runMessages = {
   queueState: "Run status fetched successfully",
   inProgress: "Your previous run is still in progress. Please wait for it to finish before running again.",
   queueFull: "The server is busy running other programs right now. Please try again in a moment.",
+  restarting: "The server is restarting. Please run your code again in a moment.",
   stdinTooLarge: `Input must be at most ${limits.stdinMaxBytes / 1024} KB`,
 } as const;
 

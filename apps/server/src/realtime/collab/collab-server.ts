@@ -17,6 +17,9 @@ import { createPersistence } from "./persistence-extension";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+/** How long a shutdown waits for clients to answer their close frame. */
+const CLOSE_GRACE_MS = 1000;
+const SERVICE_RESTART = 1012;
 
 export interface CollabServer {
   readonly hocuspocus: Hocuspocus;
@@ -136,9 +139,16 @@ export function createCollabServer(
     flush: () => persistence.flush(),
     async close() {
       hocuspocus.closeConnections();
+      // 1012 Service Restart: the provider reconnects (to another process behind a balancer);
+      // a client that does not answer its close frame in a moment is cut.
+      const closed = [...wss.clients].map((client) => new Promise((resolve) => client.once("close", resolve)));
+      for (const client of wss.clients) client.close(SERVICE_RESTART, "server restarting");
+      await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
       for (const client of wss.clients) client.terminate();
       wss.close();
       await persistence.close();
+      // Extensions let go of what they hold (the Redis extension its connections).
+      await hocuspocus.hooks("onDestroy", { instance: hocuspocus });
     },
   };
 }
