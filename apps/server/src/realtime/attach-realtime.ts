@@ -114,7 +114,9 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       await collab.close();
       // Redis last: the adapters of every namespace stop their polling and heartbeats first.
       await Promise.all([io.of("/").adapter, nsp.adapter].map((adapter) => Promise.resolve(adapter.close())));
-      await redis?.quit().catch(() => undefined);
+      // QUIT lets replies in flight arrive; while Redis is unreachable it would wait forever.
+      if (redis?.status === "ready") await redis.quit().catch(() => undefined);
+      else redis?.disconnect();
     },
   };
 }

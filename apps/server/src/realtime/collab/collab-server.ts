@@ -7,6 +7,7 @@ import type * as Y from "yjs";
 import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
+import type IORedis from "ioredis";
 import { createRedisClient } from "../redis-client";
 import { identify } from "../handshake-auth";
 import { mayWrite, type RoomDirectory } from "../room-directory";
@@ -56,10 +57,14 @@ export function createCollabServer(
   const persistence = createPersistence(deps, log);
   const extensions: Extension[] = [authExtension(directory), limitsExtension(), permissionsExtension(), persistence.extension];
   const redisUrl = deps.config.REDIS_URL;
+  const redisClients: IORedis[] = [];
   if (redisUrl) {
-    extensions.push(
-      new RedisExtension({ prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, createClient: () => createRedisClient(redisUrl, "hocuspocus", logger) }),
-    );
+    const createClient = () => {
+      const client = createRedisClient(redisUrl, "hocuspocus", logger);
+      redisClients.push(client);
+      return client;
+    };
+    extensions.push(new RedisExtension({ prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, createClient }));
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -147,8 +152,10 @@ export function createCollabServer(
       for (const client of wss.clients) client.terminate();
       wss.close();
       await persistence.close();
-      // Extensions let go of what they hold (the Redis extension its connections).
-      await hocuspocus.hooks("onDestroy", { instance: hocuspocus });
+      // Extensions let go of what they hold (the Redis extension its lock); with Redis down
+      // that cannot finish, so it gets a moment, then the connections are closed anyway.
+      await Promise.race([hocuspocus.hooks("onDestroy", { instance: hocuspocus }), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
+      for (const client of redisClients) client.disconnect();
     },
   };
 }
