@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureSandbox } from "./ensure-sandbox.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +31,7 @@ if (builtTime < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+ensureSandbox(say);
 const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"], { stdio: "ignore" }).status === 0;
 if (!hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox") {
   say(
