@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
+import nodeModule from "node:module";
 import path from "node:path";
 
 /** A host file or folder that jobs see read-only at another path. */
@@ -21,7 +21,8 @@ export const STAGE_DIR = "/var/cache/coderoom";
 /** The folder of the typescript package CodeRoom resolves, or null (not installed). */
 function typescriptDir(): string | null {
   try {
-    return path.dirname(fs.realpathSync(createRequire(import.meta.url).resolve("typescript/package.json")));
+    // Not the named import: the server's bundle already declares createRequire (bundle.mjs).
+    return path.dirname(fs.realpathSync(nodeModule.createRequire(import.meta.url).resolve("typescript/package.json")));
   } catch {
     return null;
   }
