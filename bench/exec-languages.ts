@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { InstalledLanguage } from "../apps/server/src/execution/languages/discover-languages";
 import { resolveCommand } from "../apps/server/src/execution/languages/language-spec";
+import { hostPathOf } from "../apps/server/src/execution/languages/node-toolchain";
 import type { SandboxHost } from "../apps/server/src/execution/sandbox/sandbox-setup";
 import { GatePool } from "../apps/server/src/execution/sandbox/gate-pool";
 import { runStep, type StepLimits } from "../apps/server/src/execution/sandbox/run-step";
@@ -46,7 +47,7 @@ export async function measureLanguage(opts: {
       uid,
       gate: await pool.take(uid),
       name: pool.nextName(),
-      sandbox: { boxDir: files.boxDir, etcDir: opts.etcDir, etc: lang.spec.etc ?? [], env, argv },
+      sandbox: { boxDir: files.boxDir, etcDir: opts.etcDir, etc: lang.spec.etc ?? [], binds: lang.binds, env, argv },
       limits: stepLimits,
       stdinPath: files.stdinFile,
       stdoutPath: out,
@@ -61,7 +62,8 @@ export async function measureLanguage(opts: {
     }
     const runLimits = languageRunLimits(lang, limits.run);
     const argv = resolveCommand(lang.spec.run, commandContext(runLimits));
-    const bareArgv = [...argv];
+    // Bare runs see the host: sandbox paths of bound toolchains (JavaScript's node) are their host paths.
+    const bareArgv = argv.map((arg) => hostPathOf(arg, lang.binds));
     if (bareArgv[0] === "./main") bareArgv[0] = path.join(files.boxDir, "main");
     const times = { bare: [] as number[], sandboxed: [] as number[], runner: [] as number[] };
     bare = startBareShell(bareArgv, { cwd: files.boxDir, env: { ...env, HOME: files.boxDir }, stdin: files.stdinFile, out: path.join(files.dir, "bare-out") });

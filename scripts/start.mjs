@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureSandbox } from "./ensure-sandbox.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,13 +31,14 @@ if (builtTime < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+ensureSandbox(say);
 const hasBwrap = spawnSync("sh", ["-c", "command -v bwrap"], { stdio: "ignore" }).status === 0;
 if (!hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox") {
   say(
-    "\nCode execution is off: bubblewrap is not installed. Install it with\n" +
+    "\nCode execution is off: bubblewrap is not installed. Start as root (sudo npm start installs it), or install it with\n" +
       "  sudo apt-get install -y bubblewrap\n" +
-      "and the language toolchains with\n" +
-      "  sudo bash scripts/install-toolchains.sh\n" +
+      "and more languages with\n" +
+      "  sudo npm run languages -- install all\n" +
       "or point EXECUTION_BACKEND=judge0 JUDGE0_URL=... at a Judge0 cluster.\n",
   );
 }

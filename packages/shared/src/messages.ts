@@ -44,6 +44,12 @@ export const toastMessages = {
   loginRequired: "Please log in to continue",
 } as const;
 
+/** Code execution's set-up as the dashboard tells it (issue 42): admins get commands, others a short note. */
+export const executionSetupMessages = {
+  listed: "Code execution set-up fetched successfully",
+  unavailable: "Running code is not available on this server yet. Please ask its administrator.",
+} as const;
+
 /** Server answers of the rooms API (spec §7, §8): success toasts and failure messages. */
 export const roomMessages = {
   languagesListed: "Languages fetched successfully",

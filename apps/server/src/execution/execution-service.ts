@@ -59,7 +59,7 @@ export async function createSandboxRunner(config: Config, log: ExecLog): Promise
   await fs.mkdir(config.SANDBOX_DIR, { recursive: true, mode: 0o711 }).catch(() => undefined);
   const discovery = await discoverLanguages({ cacheFile: path.join(config.SANDBOX_DIR, "toolchains.json") });
   if (discovery.missing.length > 0) {
-    log.info({ missing: discovery.missing.map((m) => `${m.spec.label.replace(/ ?%s/, "").replace(" ()", "")}: ${m.reason}`) }, "some languages are not installed (scripts/install-toolchains.sh)");
+    log.info({ missing: discovery.missing.map((m) => `${m.spec.label.replace(/ ?%s/, "").replace(" ()", "")}: ${m.reason}`) }, "some languages are not installed (sudo npm run languages -- install <name>... | all)");
   }
   const host = await inspectSandboxHost();
   const uidCount = Math.max(16, config.RUN_CONCURRENCY * 2);

@@ -6,12 +6,13 @@ import type { CatalogLanguage } from "../language-catalog";
 import type { LanguageSpec } from "./language-spec";
 import { managedLanguages } from "./managed-languages";
 import { nativeLanguages } from "./native-languages";
+import { bindOf, hostPathOf, nodeToolchainBinds, type HostBind } from "./node-toolchain";
 import { scriptLanguages } from "./script-languages";
 
 /** Every language we know how to run, installed or not. */
 export const allLanguageSpecs: readonly LanguageSpec[] = [...nativeLanguages, ...managedLanguages, ...scriptLanguages];
 
-/** The sandbox sees /usr read-only, so only toolchains under /usr count; PATH order matches the job's. */
+/** The sandbox sees /usr read-only, so only toolchains under /usr (or bound, see node-toolchain.ts) count; PATH order matches the job's. */
 const SEARCH_DIRS = ["/usr/local/bin", "/usr/bin"];
 const PROBE_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: os.tmpdir(), LANG: "C.UTF-8" };
 const PROBE_TIMEOUT_MS = 30_000;
@@ -19,6 +20,8 @@ const PROBE_CONCURRENCY = 4;
 
 export interface InstalledLanguage extends CatalogLanguage {
   spec: LanguageSpec;
+  /** Host files its toolchain needs bound into the job (read-only). */
+  binds: HostBind[];
 }
 
 export interface Discovery {
@@ -28,8 +31,15 @@ export interface Discovery {
 
 type VersionCache = Record<string, { signature: string; version: string }>;
 
-/** Absolute path of a required program or file as the sandbox would find it, or null. */
-async function locate(item: string): Promise<string | null> {
+/** Host path of a required program or file the sandbox would find (under /usr, or bound), or null. */
+async function locate(item: string, binds: readonly HostBind[]): Promise<string | null> {
+  if (bindOf(item, binds)) {
+    const host = hostPathOf(item, binds);
+    return fs.access(host, fs.constants.R_OK).then(
+      () => host,
+      () => null,
+    );
+  }
   const candidates = item.startsWith("/") ? [item] : SEARCH_DIRS.map((dir) => path.join(dir, item));
   for (const candidate of candidates) {
     try {
@@ -87,8 +97,11 @@ async function writeCache(file: string | undefined, cache: VersionCache): Promis
  * each toolchain's own `--version` (JVM tools take a second), cached in `cacheFile`
  * by binary identity so later starts only stat files.
  */
-export async function discoverLanguages(opts: { cacheFile?: string; specs?: readonly LanguageSpec[] } = {}): Promise<Discovery> {
+export async function discoverLanguages(
+  opts: { cacheFile?: string; specs?: readonly LanguageSpec[]; binds?: readonly HostBind[] } = {},
+): Promise<Discovery> {
   const specs = opts.specs ?? allLanguageSpecs;
+  const binds = opts.binds ?? nodeToolchainBinds();
   const cache = await readCache(opts.cacheFile);
   const fresh: VersionCache = {};
   const installed: InstalledLanguage[] = [];
@@ -97,9 +110,9 @@ export async function discoverLanguages(opts: { cacheFile?: string; specs?: read
 
   async function worker() {
     for (let spec = queue.shift(); spec; spec = queue.shift()) {
-      const found = await Promise.all(spec.requires.map(locate));
+      const found = await Promise.all(spec.requires.map((item) => locate(item, binds)));
       const absent = spec.requires.filter((_, i) => !found[i]);
-      const prober = await locate(spec.version.argv[0]!);
+      const prober = await locate(spec.version.argv[0]!, binds);
       if (absent.length > 0 || !prober) {
         missing.push({ spec, reason: `not installed: ${absent.join(", ") || spec.version.argv[0]}` });
         continue;
@@ -107,14 +120,15 @@ export async function discoverLanguages(opts: { cacheFile?: string; specs?: read
       const sig = await signature([...(found as string[]), prober], spec);
       const key = String(spec.id);
       let version = cache[key]?.signature === sig ? cache[key].version : undefined;
-      if (!version) version = spec.version.pattern.exec(await probe(prober, spec.version.argv.slice(1)))?.[1];
+      if (!version) version = spec.version.pattern.exec(await probe(prober, spec.version.argv.slice(1).map((arg) => hostPathOf(arg, binds))))?.[1];
       if (!version) {
         missing.push({ spec, reason: `${spec.version.argv.join(" ")} did not print a version` });
         continue;
       }
       fresh[key] = { signature: sig, version };
       const label = spec.label.replace("%s", version);
-      installed.push({ id: spec.id, name: spec.name, label, version, monacoId: spec.monacoId, starter: spec.starter, spec });
+      const used = binds.filter((b) => spec.requires.some((item) => bindOf(item, [b])));
+      installed.push({ id: spec.id, name: spec.name, label, version, monacoId: spec.monacoId, starter: spec.starter, spec, binds: used });
     }
   }
 

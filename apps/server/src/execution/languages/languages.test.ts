@@ -10,7 +10,7 @@ const samples: Record<number, LanguageSample> = { ...compiledSamples, ...otherSa
 const discovery = await discoverLanguages({ cacheFile: `${SANDBOX_TEST_DIR}.toolchains.json` });
 if (discovery.missing.length > 0) {
   const names = discovery.missing.map((m) => `${m.spec.label.replace(" (%s)", "")} (${m.reason})`);
-  console.warn(`\n*** Not tested, not installed here (scripts/install-toolchains.sh installs them): ${names.join("; ")}\n`);
+  console.warn(`\n*** Not tested, not installed here (sudo npm run languages -- install all installs them): ${names.join("; ")}\n`);
 }
 
 const INPUT = "hello sandbox\n";

@@ -1,4 +1,5 @@
 import { semver, type CommandContext, type LanguageSpec } from "./language-spec";
+import { JOB_NODE, JOB_TSC } from "./node-toolchain";
 
 const hello = (line: string) => `${line}\n`;
 
@@ -8,7 +9,7 @@ const blasThreads = (ctx: CommandContext) => ({ OMP_NUM_THREADS: String(ctx.core
 /** BEAM schedulers sized to the job's cores (Elixir, Erlang). */
 const beamFlags = (ctx: CommandContext) => ({ ERL_FLAGS: `+S ${ctx.cores}:${ctx.cores} +SDcpu ${ctx.cores}:${ctx.cores} +SDio 2 +A 1` });
 
-/** Interpreted languages (TypeScript is type-checked and compiled to JavaScript first). */
+/** Interpreted languages (TypeScript is type-checked and compiled to JavaScript first; both run on CodeRoom's own Node.js). */
 export const scriptLanguages: LanguageSpec[] = [
   {
     id: 71,
@@ -27,10 +28,10 @@ export const scriptLanguages: LanguageSpec[] = [
     label: "JavaScript (Node.js %s)",
     name: "JavaScript",
     monacoId: "javascript",
-    requires: ["node"],
-    version: { argv: ["node", "--version"], pattern: /v(\S+)/ },
+    requires: [JOB_NODE],
+    version: { argv: [JOB_NODE, "--version"], pattern: /v(\S+)/ },
     source: "main.js",
-    run: (ctx) => ["node", `--max-old-space-size=${ctx.heapMb}`, "main.js"],
+    run: (ctx) => [JOB_NODE, `--max-old-space-size=${ctx.heapMb}`, "main.js"],
     starter: hello('console.log("Hello, World!");'),
   },
   {
@@ -38,11 +39,11 @@ export const scriptLanguages: LanguageSpec[] = [
     label: "TypeScript (%s)",
     name: "TypeScript",
     monacoId: "typescript",
-    requires: ["tsc", "node"],
-    version: { argv: ["tsc", "--version"], pattern: /Version (\S+)/ },
+    requires: [JOB_NODE, JOB_TSC],
+    version: { argv: [JOB_NODE, JOB_TSC, "--version"], pattern: /Version (\S+)/ },
     source: "main.ts",
-    compile: ["tsc", "--target", "ES2020", "--module", "commonjs", "--pretty", "false", "--outDir", ".", "main.ts"],
-    run: (ctx) => ["node", `--max-old-space-size=${ctx.heapMb}`, "main.js"],
+    compile: [JOB_NODE, JOB_TSC, "--target", "ES2020", "--module", "commonjs", "--pretty", "false", "--outDir", ".", "main.ts"],
+    run: (ctx) => [JOB_NODE, `--max-old-space-size=${ctx.heapMb}`, "main.js"],
     starter: hello('console.log("Hello, World!");'),
   },
   {

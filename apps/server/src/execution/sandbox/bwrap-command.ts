@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { HostBind } from "../languages/node-toolchain";
 import { ROOTLESS_JOB_UID } from "./rootless-host";
 
 /**
@@ -46,6 +47,8 @@ export interface BwrapStep {
   etcDir: string;
   /** Configuration the language's toolchain reads (e.g. /etc/java-17-openjdk), bound read-only when present. */
   etc: readonly string[];
+  /** Host files outside /usr the toolchain needs (CodeRoom's own node binary, npm's TypeScript), bound read-only. */
+  binds: readonly HostBind[];
   tmpBytes: number;
   env: Record<string, string>;
   argv: string[];
@@ -97,6 +100,7 @@ export function bwrapInvocation(tools: SandboxTools, step: BwrapStep): BwrapInvo
     "/usr",
     ...tools.rootLinks,
     ...etc,
+    ...step.binds.flatMap((b) => ["--ro-bind", b.host, b.sandbox]),
     "--ro-bind",
     path.join(step.etcDir, "passwd"),
     "/etc/passwd",

@@ -277,6 +277,7 @@ export class SandboxRunner implements Runner {
         boxDir: work.boxDir,
         etcDir: this.ready!.dirs.etcDir,
         etc: lang.spec.etc ?? [],
+        binds: lang.binds,
         env: { ...BASE_ENV, ...(streaming ? STREAMING_ENV : {}), ...lang.spec.env?.(commandContext(stepLimits)) },
         argv,
       },

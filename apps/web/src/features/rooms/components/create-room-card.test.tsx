@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { executionSetupMessages } from "@coderoom/shared/messages";
 import userEvent from "@testing-library/user-event";
 import { roomNameAdjectives, roomNameNouns } from "../utils/random-room-name";
 import { CreateRoomCard } from "./create-room-card";
 import { ok, stubApi } from "../../../test/api-stub";
+import { logIn } from "../../../test/factories";
 import { renderOnDashboard } from "./rooms-test-harness";
 
 // Plain names for Monaco and legacy clients; the select shows the versioned label.
@@ -17,12 +19,42 @@ const languageSelect = () => screen.getByLabelText("Programming Language");
 const createButton = () => screen.getByRole("button", { name: /Create Room|Creating Room/ });
 
 describe("CreateRoomCard", () => {
-  it("says why when the server offers no language (code cannot run there)", async () => {
+  it("tells a user briefly that code cannot run when the server offers no language", async () => {
     const reason = "Code execution is unavailable: the server was started without root.";
-    stubApi({ "GET /rooms/languages": () => ok([], reason) });
+    logIn({ role: "CODER" });
+    const calls = stubApi({ "GET /rooms/languages": () => ok([], reason) });
     renderOnDashboard(<CreateRoomCard />);
-    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(await screen.findByText(executionSetupMessages.unavailable)).toBeInTheDocument();
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
     expect(screen.queryAllByRole("option")).toHaveLength(1);
+    expect(calls.map((c) => c.path)).not.toContain("/execution/setup");
+  });
+
+  it("shows an admin why, and the exact commands to run on the server", async () => {
+    const reason = "Code execution is unavailable: bubblewrap is not installed on the server (sudo apt-get install bubblewrap).";
+    logIn({ role: "ADMIN" });
+    const commands = ["sudo npm run languages -- install all", "sudo npm start"];
+    stubApi({
+      "GET /rooms/languages": () => ok([], reason),
+      "GET /execution/setup": () => ok({ reason, offered: 0, known: 35, missing: ["Python", "Java"], commands }),
+    });
+    renderOnDashboard(<CreateRoomCard />);
+    const hint = await screen.findByRole("region", { name: "Code execution set-up" });
+    expect(within(hint).getByText(reason)).toBeInTheDocument();
+    expect(within(hint).getByText("Not installed: Python, Java.")).toBeInTheDocument();
+    expect(hint.querySelector("code")?.textContent).toBe(commands.join("\n"));
+  });
+
+  it("shows an admin which languages are missing while others run", async () => {
+    logIn({ role: "ADMIN" });
+    stubApi({
+      "GET /rooms/languages": () => ok(languages),
+      "GET /execution/setup": () => ok({ reason: null, offered: 2, known: 35, missing: ["Java"], commands: ["sudo npm run languages -- install java", "sudo npm start"] }),
+    });
+    renderOnDashboard(<CreateRoomCard />);
+    const hint = await screen.findByRole("region", { name: "Code execution set-up" });
+    expect(within(hint).getByText("2 of 35 languages can run on this server.")).toBeInTheDocument();
+    expect(hint.querySelector("code")?.textContent).toBe("sudo npm run languages -- install java\nsudo npm start");
   });
 
   it("offers the server's languages under the placeholder \"Choose your language\"", async () => {

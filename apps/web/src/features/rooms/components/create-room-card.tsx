@@ -2,19 +2,25 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FolderPlus, Shuffle } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
+import { executionSetupMessages } from "@coderoom/shared/messages";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
+import { useAuth } from "../../../lib/auth-store";
 import { useLanguages, useNoLanguageReason } from "../../../lib/languages";
 import { useCreateRoom } from "../api/room-mutations";
 import { randomRoomName } from "../utils/random-room-name";
 import { DashboardCardHeader } from "./dashboard-card-header";
+import { ExecutionSetupHint } from "./execution-setup-hint";
 
 /** Spec §2 "Create New Room": name (or Random), language, Create Room → the new room's playground. */
 export function CreateRoomCard() {
   const navigate = useNavigate();
   const languages = useLanguages();
-  const noLanguage = useNoLanguageReason().data;
+  const isAdmin = useAuth().role === "ADMIN";
+  // The server's reason is for admins (with the commands below); others get a short note.
+  const reason = useNoLanguageReason().data;
+  const noLanguage = reason && !isAdmin ? executionSetupMessages.unavailable : reason;
   const create = useCreateRoom();
   const [roomName, setRoomName] = useState("");
   const [languageId, setLanguageId] = useState("");
@@ -73,6 +79,7 @@ export function CreateRoomCard() {
             ))}
           </select>
         </FieldFrame>
+        {isAdmin && <ExecutionSetupHint />}
         <Button type="submit" className="mt-auto w-full" disabled={!canSubmit} loading={create.isPending}>
           {create.isPending ? "Creating Room..." : "Create Room"}
         </Button>
