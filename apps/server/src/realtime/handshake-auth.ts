@@ -27,6 +27,16 @@ export async function identify(deps: AppDeps, headers: IncomingHttpHeaders): Pro
   return user ? { user, sessionHash: hashToken(token) } : null;
 }
 
+/**
+ * The client's address for a handshake, as Fastify's `request.ip` gives it for REST:
+ * with TRUST_PROXY, the left-most X-Forwarded-For entry (every hop is trusted).
+ */
+export function handshakeAddress(deps: AppDeps, headers: IncomingHttpHeaders, remoteAddress: string | undefined): string {
+  const forwarded = deps.config.TRUST_PROXY ? headers["x-forwarded-for"] : undefined;
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first || remoteAddress || "unknown";
+}
+
 /** True when the session with this hash still exists and has not expired. */
 export async function sessionAlive(deps: AppDeps, sessionHash: string): Promise<boolean> {
   const rows = await deps.db.db
