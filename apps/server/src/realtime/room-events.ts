@@ -89,6 +89,7 @@ export function wireRoomEvents(s: RealtimeServices): () => void {
     s.collab.closeUser(roomId, userId);
   });
 
+  cluster.answer("collabMembers", ({ roomId }) => s.collab.members(roomId));
   s.collab.onPresence((change) => {
     announceCollabPresence(s, change).catch((err: unknown) => s.log(err, "collab presence failed"));
   });

@@ -18,9 +18,10 @@ function otherTab(members: Member[], socket: EditorSocket, tabId: string | undef
   );
 }
 
-/** Everyone in the room: `/editor` sockets (every process), then this process's `/collab` connections. */
+/** Everyone in the room: `/editor` sockets, then `/collab` connections (here, then on the other processes). */
 async function roomMembers(s: RealtimeServices, roomId: string): Promise<Member[]> {
-  return [...(await roomSockets(s.nsp, roomId)), ...s.collab.members(roomId)];
+  const [sockets, remote] = await Promise.all([roomSockets(s.nsp, roomId), s.cluster.ask("collabMembers", { roomId })]);
+  return [...sockets, ...s.collab.members(roomId), ...remote.flat()];
 }
 
 /** The room's users list: one entry per user, whichever way they are connected. */
