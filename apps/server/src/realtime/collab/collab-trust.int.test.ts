@@ -3,7 +3,7 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import * as encoding from "lib0/encoding";
 import type { Socket } from "socket.io-client";
 import type { TCollabRefusal, TRoomUser } from "@coderoom/shared/schemas/realtime";
-import { closeCollab, collabClient, createRealtimeTestApp, nextEvent, until, type RealtimeTestContext } from "../../../test/realtime-harness";
+import { closeCollab, collabClient, createRealtimeTestApp, emitAck, nextEvent, until, type RealtimeTestContext } from "../../../test/realtime-harness";
 import { userColor } from "../editor/room-members";
 import { joined, member, person, roomWithOwner, type Person } from "../test/room-fixture";
 
@@ -193,5 +193,19 @@ describe("presence", () => {
     const leftEvent = await left;
     expect(leftEvent.userName).toBe("Bob");
     expect(leftEvent.users.map((u) => u.id).sort()).toEqual([owner.user.id, late.user.id].sort());
+  });
+
+  it("the owner can kick a user who is in the room only through /collab", async () => {
+    const { roomId, owner } = await roomWithOwner(ctx);
+    const bob = await member(ctx, roomId, "Bob Collab");
+    const o = await joined(ctx, owner, roomId);
+    sockets.push(o);
+    const arrived = nextEvent(o, "userJoined");
+    await synced(roomId, bob);
+    await arrived;
+    const left = nextEvent<{ userName: string }>(o, "userLeft");
+    expect(await emitAck(o, "kickCall", bob.user.id)).toMatchObject({ ok: true });
+    expect((await left).userName).toBe("Bob");
+    await until(() => connectionsOf(roomId).length === 0, 5000, "bob's connection closed");
   });
 });

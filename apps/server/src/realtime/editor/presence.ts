@@ -105,9 +105,10 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
         const stale = before.filter((m) => m.id !== socket.id && m.data.user.id === socket.data.user.id && m.data.tabId === p.tabId);
         for (const m of stale) s.nsp.in(m.id).disconnectSockets(true);
       }
-      const wasThere =
-        before.some((m) => m.data.user.id === socket.data.user.id && !(p.tabId !== undefined && m.data.tabId === p.tabId)) ||
-        s.collab.members(roomId).some((m) => m.data.user.id === socket.data.user.id);
+      // Already present: in another tab, or through /collab (on any process).
+      const wasThere = (await roomMembers(s, roomId)).some(
+        (m) => m.data.user.id === socket.data.user.id && !(p.tabId !== undefined && m.data.tabId === p.tabId),
+      );
       socket.data.roomId = roomId;
       socket.data.tabId = p.tabId;
       socket.data.legacy = p.tabId === undefined;
