@@ -8,7 +8,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDb } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
-import { rooms } from "../src/db/schema/rooms";
+import { roomMembers, rooms } from "../src/db/schema/rooms";
 import { users } from "../src/db/schema/users";
 import type { AppDeps } from "../src/deps";
 import { createExecutionService } from "../src/execution/execution-service";
@@ -50,6 +50,8 @@ if (seedUsers > 0) {
       .values({ id: generateRoomId(), name: `Seed room ${i}`, languageId: language.id, languageName: language.name, ownerId: made[0]!.id, code, anyoneCanEdit: true })
       .returning();
     roomIds.push(room!.id);
+    // Every seeded user has joined every seeded room (only members open a document on /collab).
+    await db.db.insert(roomMembers).values(made.map((u) => ({ roomId: room!.id, userId: u.id, joinedAt: new Date() }))).onConflictDoNothing();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { EditorNamespace } from "./editor/editor-extension";
+import type { Member } from "./editor/room-members";
 import type { RoomRun } from "./room-runtime";
 
 /** Things every server process must act on for its own sockets and documents. */
@@ -12,10 +13,20 @@ export interface ClusterEvents {
   stopRun: { roomId: string; runId: string };
 }
 
+/** Questions every process answers for the others: what only it knows. */
+export interface ClusterQueries {
+  /** Its `/collab` connections to the room (presence members). */
+  collabMembers: { ask: { roomId: string }; answer: Member[] };
+}
+
 export interface Cluster {
   on<K extends keyof ClusterEvents>(kind: K, handler: (payload: ClusterEvents[K]) => void): void;
   /** Runs the handler here and on every other process (through the Socket.IO adapter). */
   broadcast<K extends keyof ClusterEvents>(kind: K, payload: ClusterEvents[K]): void;
+  /** Answers `ask(kind)` for the other processes. */
+  answer<K extends keyof ClusterQueries>(kind: K, handler: (payload: ClusterQueries[K]["ask"]) => ClusterQueries[K]["answer"]): void;
+  /** The other processes' answers: none on one process; when one is too slow, those that came. */
+  ask<K extends keyof ClusterQueries>(kind: K, payload: ClusterQueries[K]["ask"]): Promise<Array<ClusterQueries[K]["answer"]>>;
 }
 
 /**
@@ -43,6 +54,28 @@ export function createCluster(nsp: EditorNamespace, opts: { distributed: boolean
       handlers.get(kind)?.(payload as never);
       // The in-memory adapter throws on serverSideEmit: there is no other process to tell.
       if (opts.distributed) nsp.serverSideEmit(`cluster:${kind}`, payload);
+    },
+    answer(kind, handler) {
+      (nsp as unknown as { on(event: string, fn: (payload: never, reply: (answer: unknown) => void) => void): void }).on(
+        `cluster:ask:${kind}`,
+        (payload, reply) => {
+          try {
+            reply(handler(payload));
+          } catch (err) {
+            onError(err);
+            reply([]);
+          }
+        },
+      );
+    },
+    async ask(kind, payload) {
+      if (!opts.distributed) return [];
+      try {
+        return (await nsp.serverSideEmitWithAck(`cluster:ask:${kind}`, payload)) as never[];
+      } catch (err) {
+        onError(err);
+        return ((err as { responses?: never[] }).responses ?? []) as never[];
+      }
     },
   };
 }

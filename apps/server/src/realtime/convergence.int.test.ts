@@ -3,7 +3,7 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type { Socket } from "socket.io-client";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, createRealtimeTestApp, until, type RealtimeTestContext } from "../../test/realtime-harness";
-import { legacyJoined, person, roomWithOwner } from "./test/room-fixture";
+import { legacyJoined, member, roomWithOwner } from "./test/room-fixture";
 
 let ctx: RealtimeTestContext;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ function legacyEditor(socket: Socket, initial: string) {
 it("5 clients, CRDT and legacy mixed, editing concurrently end with one text holding every marker", async () => {
   const { roomId, owner } = await roomWithOwner(ctx);
   expect((await owner.agent.put(`/rooms/update/${roomId}`, { code: "start\n", anyoneCanEdit: true })).status).toBe(200);
-  const people = [owner, ...(await Promise.all([1, 2, 3, 4].map((i) => person(ctx, `Person ${i}`))))];
+  const people = [owner, ...(await Promise.all([1, 2, 3, 4].map((i) => member(ctx, roomId, `Person ${i}`))))];
   const providers: HocuspocusProvider[] = people.slice(0, 3).map((p) => collabClient(ctx.url, roomId, p.token));
   await until(() => providers.every((p) => p.isSynced), 5000, "providers synced");
   const sockets = await Promise.all(people.slice(3).map((p) => legacyJoined(ctx, p, roomId)));

@@ -1,9 +1,10 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { parse as parseCookies } from "cookie";
 import { and, eq, gt } from "drizzle-orm";
 import { sessions } from "../db/schema/users";
 import type { AppDeps } from "../deps";
 import { SESSION_COOKIE } from "../http/auth";
+import { clientIp } from "../http/client-ip";
 import { allowedOrigins } from "../http/origin-check";
 import { avatarUrl } from "../modules/storage/avatar-store";
 import { findSessionUser, hashToken, type UserRow } from "../modules/users/sessions";
@@ -25,6 +26,11 @@ export async function identify(deps: AppDeps, headers: IncomingHttpHeaders): Pro
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const user = await findSessionUser(deps.db.db, token, deps.now());
   return user ? { user, sessionHash: hashToken(token) } : null;
+}
+
+/** The client's address of a handshake, as REST's `request.ip` reads it (TRUST_PROXY's proxies only). */
+export function handshakeAddress(deps: AppDeps, req: IncomingMessage): string {
+  return clientIp(req, deps.config.TRUST_PROXY) || "unknown";
 }
 
 /** True when the session with this hash still exists and has not expired. */

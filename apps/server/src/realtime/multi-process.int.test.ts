@@ -78,12 +78,14 @@ it("a room spans two processes: documents converge, presence and kicks cross", a
   const owner = editorClient(url1, ownerToken);
   const carol = editorClient(url2, carolToken);
   await Promise.all([connected(owner), connected(carol)]);
-  expect(await emitAck(owner, "join", { roomId, tabId: "owner-tab" })).toMatchObject({ ok: true });
+  // Bob is in the room only through /collab, on the other process: still in process 1's users list.
+  const ownerJoin = await emitAck(owner, "join", { roomId, tabId: "owner-tab" });
+  expect(ownerJoin.data.users).toHaveLength(2);
   const joinedSeen = nextEvent<{ users: { id: string }[] }>(owner, "userJoined", 10_000);
   const carolJoin = await emitAck(carol, "join", { roomId, tabId: "carol-tab" });
-  expect(carolJoin.data.users).toHaveLength(2);
-  expect((await joinedSeen).users).toHaveLength(2);
-  const carolId = carolJoin.data.users.find((u: { id: string; name: string }) => u.id !== carolJoin.data.owner).id as string;
+  expect(carolJoin.data.users).toHaveLength(3);
+  expect((await joinedSeen).users).toHaveLength(3);
+  const carolId = carolJoin.data.users.find((u: { id: string }) => !ownerJoin.data.users.some((o: { id: string }) => o.id === u.id)).id as string;
   const kicked = nextEvent(carol, "IAMKICKED", 10_000);
   const left = nextEvent(owner, "userLeft", 10_000);
   expect(await emitAck(owner, "kickCall", carolId)).toMatchObject({ ok: true });

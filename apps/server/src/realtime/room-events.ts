@@ -3,7 +3,7 @@ import { legacyEvents, roomEvents, type TRoomSettings } from "@coderoom/shared/s
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import { sessions } from "../db/schema/users";
 import { roomChannel, type EditorSocket } from "./editor/editor-extension";
-import { leaveRoom } from "./editor/presence";
+import { announceCollabPresence, leaveRoom } from "./editor/presence";
 import { localSockets } from "./editor/room-members";
 import type { RealtimeServices } from "./realtime-services";
 import { mayWrite } from "./room-directory";
@@ -87,6 +87,11 @@ export function wireRoomEvents(s: RealtimeServices): () => void {
       leaveRoom(s, socket).catch((err: unknown) => s.log(err, "kick failed"));
     }
     s.collab.closeUser(roomId, userId);
+  });
+
+  cluster.answer("collabMembers", ({ roomId }) => s.collab.members(roomId));
+  s.collab.onPresence((change) => {
+    announceCollabPresence(s, change).catch((err: unknown) => s.log(err, "collab presence failed"));
   });
 
   cluster.on("terminal", ({ roomId, result }) => s.runtime.setTerminal(roomId, result as TRunResult));

@@ -32,6 +32,23 @@ export const zCollabStateless = z.discriminatedUnion("type", [
 ]);
 export type TCollabStateless = z.infer<typeof zCollabStateless>;
 
+/**
+ * Why `/collab` refused to open a document: the provider's `onAuthenticationFailed`
+ * reason, a JSON string. `room_not_found` (an unknown ID, or a room the user has not
+ * joined: only members may open its document), `rate_limited` (too many unknown room
+ * IDs), `session_required`.
+ */
+export const zCollabRefusal = z.object({ code: z.string(), message: z.string() });
+export type TCollabRefusal = z.infer<typeof zCollabRefusal>;
+
+/**
+ * The `user` field of a `/collab` client's awareness state (cursor labels). The server
+ * sets it from the session on every state it relays, whatever the client sent; clients
+ * send no stateless messages (the server closes a connection that does).
+ */
+export const zAwarenessUser = z.object({ id: z.string(), name: z.string(), color: z.string() });
+export type TAwarenessUser = z.infer<typeof zAwarenessUser>;
+
 const zRoomIdLoose = z.string().trim().min(1).max(16);
 
 /** Largest `codeChange` text, in UTF-8 bytes (the API's code cap). */

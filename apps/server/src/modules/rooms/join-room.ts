@@ -11,12 +11,13 @@ import { findRoomForVisitor } from "./room-guessing";
 import type { RoomRow } from "./room-store";
 
 /**
- * Opens a room by its ID and adds it to the user's list (joining twice is harmless).
+ * Opens a room by its ID and adds it to the user's list (joining twice is harmless):
+ * REST `GET /rooms/join/{id}` and the `/editor` join both make the user a member.
  * Unknown IDs count against the caller's guessing budget (room-guessing.ts).
  */
 export async function joinRoom(opts: {
   db: Db;
-  user: UserRow;
+  user: Pick<UserRow, "id">;
   ip: string;
   roomId: string;
   now: Date;

@@ -35,14 +35,23 @@ describe("room ID guessing", () => {
     expect((await agent.get(`/rooms/join/${existing}`, ip)).status).toBe(200);
   });
 
-  it("counts every user on one IP together (60 per 10 minutes)", async () => {
+  it("3 accounts guessing behind one address leave a 4th able to join; the address's own bound is 300", async () => {
+    const owner = await loggedInUser(ctx);
+    const real = await createRoomAs(owner.agent);
     const ip = { remoteAddress: "192.0.2.20" };
     for (let u = 0; u < 3; u += 1) {
       const { agent } = await loggedInUser(ctx);
       for (let i = 0; i < 20; i += 1) expect((await agent.get(`/rooms/join/${unknownId()}`, ip)).status).toBe(404);
+      expect((await agent.get(`/rooms/join/${unknownId()}`, ip)).status).toBe(429);
+    }
+    const colleague = await loggedInUser(ctx);
+    expect((await colleague.agent.get(`/rooms/join/${real}`, ip)).status).toBe(200);
+    for (let u = 3; u < 15; u += 1) {
+      const { agent } = await loggedInUser(ctx);
+      for (let i = 0; i < 20; i += 1) expect((await agent.get(`/rooms/join/${unknownId()}`, ip)).status).toBe(404);
     }
     const { agent } = await loggedInUser(ctx);
-    expect((await agent.get(`/rooms/join/${unknownId()}`, ip)).status).toBe(429);
+    expect((await agent.get(`/rooms/join/${real}`, ip)).status).toBe(429);
     expect((await agent.get(`/rooms/join/${unknownId()}`, { remoteAddress: "192.0.2.21" })).status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { Hocuspocus, type Document, type Extension } from "@hocuspocus/server";
+import { Hocuspocus, type Document, type Extension, type connectedPayload, type onDisconnectPayload } from "@hocuspocus/server";
 import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
 import { WebSocketServer } from "ws";
 import type * as Y from "yjs";
@@ -9,9 +9,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
 import type IORedis from "ioredis";
 import { createRedisClient } from "../redis-client";
-import { identify } from "../handshake-auth";
+import type { SocketUser } from "../editor/editor-extension";
+import type { Member } from "../editor/room-members";
+import { handshakeAddress, identify } from "../handshake-auth";
 import { mayWrite, type RoomDirectory } from "../room-directory";
 import { authExtension, limitsExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
+import { clientMessagesExtension } from "./client-messages";
 import { coalesceWrites } from "./coalesce-writes";
 import "./no-echo";
 import { createPersistence } from "./persistence-extension";
@@ -30,6 +33,10 @@ export interface CollabServer {
   text(roomId: string): Promise<string>;
   /** Runs `fn` on the room's Y.Text in one transaction with this origin (then persisted like any edit). */
   edit(roomId: string, origin: unknown, fn: (text: Y.Text) => void): Promise<void>;
+  /** This process's `/collab` connections to the room, as presence members (they count in the users list). */
+  members(roomId: string): Member[];
+  /** Calls `listener` after a connection to a room opened (authenticated) or closed. */
+  onPresence(listener: (change: CollabPresenceChange) => void): void;
   /** Re-applies the room's write permission to its live connections (after `anyoneCanEdit` changed). */
   refreshPermissions(roomId: string): void;
   /** Closes this user's connections to the room (kick). */
@@ -41,6 +48,34 @@ export interface CollabServer {
   /** Writes everything buffered (tests, shutdown). */
   flush(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface CollabPresenceChange {
+  roomId: string;
+  /** The connection's id among the room's presence members. */
+  memberId: string;
+  user: SocketUser;
+  opened: boolean;
+}
+
+const memberId = (socketId: string) => `collab:${socketId}`;
+
+/** Tells the listeners when an authenticated connection opens or closes. */
+function presenceExtension(listeners: Array<(change: CollabPresenceChange) => void>): Extension {
+  const announce = (context: unknown, socketId: string, opened: boolean) => {
+    const ctx = context as CollabContext;
+    if (!ctx.user) return;
+    for (const listener of listeners) listener({ roomId: ctx.roomId, memberId: memberId(socketId), user: ctx.user, opened });
+  };
+  return {
+    extensionName: "coderoom-presence",
+    async connected({ context, socketId }: connectedPayload) {
+      announce(context, socketId, true);
+    },
+    async onDisconnect({ context, socketId }: onDisconnectPayload) {
+      announce(context, socketId, false);
+    },
+  };
 }
 
 function contextOf(document: Document): Array<{ ctx: CollabContext; close(): void; readOnly: boolean; conn: Parameters<typeof tell>[0] & { readOnly: boolean } }> {
@@ -55,7 +90,15 @@ export function createCollabServer(
   logger: FastifyBaseLogger,
 ): CollabServer {
   const persistence = createPersistence(deps, log);
-  const extensions: Extension[] = [authExtension(directory), limitsExtension(), permissionsExtension(), persistence.extension];
+  const presenceListeners: Array<(change: CollabPresenceChange) => void> = [];
+  const extensions: Extension[] = [
+    authExtension(deps, directory),
+    limitsExtension(),
+    clientMessagesExtension(),
+    permissionsExtension(),
+    presenceExtension(presenceListeners),
+    persistence.extension,
+  ];
   const redisUrl = deps.config.REDIS_URL;
   const redisClients: IORedis[] = [];
   if (redisUrl) {
@@ -99,7 +142,8 @@ export function createCollabServer(
           if (!identity) return refuse("401 Unauthorized");
           wss.handleUpgrade(req, socket, head, (ws) => {
             coalesceWrites(ws, socket);
-            hocuspocus.handleConnection(ws, req, { identity });
+            const ip = handshakeAddress(deps, req);
+            hocuspocus.handleConnection(ws, req, { identity, ip });
           });
         })
         .catch((err: unknown) => {
@@ -115,6 +159,17 @@ export function createCollabServer(
     },
     async edit(roomId, origin, fn) {
       await withDirect(roomId, (doc) => doc.transact(() => fn(doc.getText(collabTextName)), origin));
+    },
+    members(roomId) {
+      const doc = hocuspocus.documents.get(roomId);
+      if (!doc) return [];
+      return doc.getConnections().map((c) => {
+        const ctx = c.context as CollabContext;
+        return { id: memberId(c.socketId), data: { user: ctx.user, sessionHash: ctx.sessionHash, roomId } };
+      });
+    },
+    onPresence(listener) {
+      presenceListeners.push(listener);
     },
     refreshPermissions(roomId) {
       const doc = hocuspocus.documents.get(roomId);

@@ -8,7 +8,7 @@ import { closeCollab, collabClient, cookieOf, createRealtimeTestApp, until, type
 import { roomDocSnapshots, roomDocUpdates } from "../../db/schema/collab";
 import { rooms } from "../../db/schema/rooms";
 import { compactDoc } from "./doc-store";
-import { legacyJoined, person, roomWithOwner } from "../test/room-fixture";
+import { legacyJoined, member, person, roomWithOwner } from "../test/room-fixture";
 
 let ctx: RealtimeTestContext;
 const providers: HocuspocusProvider[] = [];
@@ -69,7 +69,7 @@ describe("live document", () => {
     await synced(a);
     expect(textOf(a).toString()).toBe(saved);
     expect((await owner.agent.put(`/rooms/update/${roomId}`, { anyoneCanEdit: true })).status).toBe(200);
-    const bob = await person(ctx);
+    const bob = await member(ctx, roomId);
     const b = provider(roomId, bob.token);
     await synced(b);
     textOf(a).insert(0, "A");
@@ -81,7 +81,7 @@ describe("live document", () => {
   it("sends an update to every other connection once, and not back to the one it came from", async () => {
     const { roomId, owner } = await roomWithOwner(ctx);
     expect((await owner.agent.put(`/rooms/update/${roomId}`, { anyoneCanEdit: true })).status).toBe(200);
-    const bob = await person(ctx);
+    const bob = await member(ctx, roomId);
     // Document updates (sync message, step 2 = update) each connection received.
     const updates = { a: 0, b: 0 };
     const counting = (who: keyof typeof updates) => ({
@@ -104,7 +104,7 @@ describe("live document", () => {
   it("drops a view-only writer's updates and tells it; anyoneCanEdit applies at once", async () => {
     const { roomId, owner } = await roomWithOwner(ctx);
     const a = provider(roomId, owner.token);
-    const bob = await person(ctx);
+    const bob = await member(ctx, roomId);
     const told: string[] = [];
     const b = provider(roomId, bob.token, told);
     await Promise.all([synced(a), synced(b)]);
@@ -143,7 +143,7 @@ describe("live document", () => {
   it("closes the /collab connection of a kicked user and of a revoked session", async () => {
     const { roomId, owner } = await roomWithOwner(ctx);
     const bob = await person(ctx);
-    const carol = await person(ctx);
+    const carol = await member(ctx, roomId);
     const o = await legacyJoined(ctx, owner, roomId);
     const b = await legacyJoined(ctx, bob, roomId);
     provider(roomId, bob.token);
@@ -161,7 +161,7 @@ describe("live document", () => {
 describe("room deleted", () => {
   it("closes every /collab connection of the room and drops its document", async () => {
     const { roomId, owner } = await roomWithOwner(ctx);
-    const bob = await person(ctx);
+    const bob = await member(ctx, roomId);
     provider(roomId, owner.token);
     provider(roomId, bob.token);
     await until(() => connectionsOf(roomId).length === 2, 5000, "two connections");

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
-import { legacyEvents, roomEvents, zJoin, zVerifyUniqueUser, type TRoomState } from "@coderoom/shared/schemas/realtime";
+import { legacyEvents, roomEvents, zJoin, zVerifyUniqueUser, type TRoomState, type TRoomUser } from "@coderoom/shared/schemas/realtime";
+import type { CollabPresenceChange } from "../collab/collab-server";
 import { rooms } from "../../db/schema/rooms";
-import { findRoomForVisitor } from "../../modules/rooms/room-guessing";
+import { joinRoom } from "../../modules/rooms/join-room";
+import { handshakeAddress } from "../handshake-auth";
 import { mayWrite, normaliseRoomId } from "../room-directory";
 import type { RealtimeServices } from "../realtime-services";
 import { roomChannel, type EditorExtension, type EditorSocket } from "./editor-extension";
@@ -16,6 +18,30 @@ function otherTab(members: Member[], socket: EditorSocket, tabId: string | undef
   );
 }
 
+/** Everyone in the room: `/editor` sockets, then `/collab` connections (here, then on the other processes). */
+async function roomMembers(s: RealtimeServices, roomId: string): Promise<Member[]> {
+  const [sockets, remote] = await Promise.all([roomSockets(s.nsp, roomId), s.cluster.ask("collabMembers", { roomId })]);
+  return [...sockets, ...s.collab.members(roomId), ...remote.flat()];
+}
+
+/** The room's users list: one entry per user, whichever way they are connected. */
+export async function roomUsers(s: RealtimeServices, roomId: string): Promise<TRoomUser[]> {
+  return usersOf(await roomMembers(s, roomId));
+}
+
+/**
+ * A `/collab` connection counts as being in the room: the others hear `userJoined` when
+ * it brought its user in and `userLeft` when its close took them out; nothing when the
+ * user is also connected otherwise (the list is then unchanged).
+ */
+export async function announceCollabPresence(s: RealtimeServices, change: CollabPresenceChange): Promise<void> {
+  const { roomId, memberId, user, opened } = change;
+  const members = await roomMembers(s, roomId);
+  if (members.some((m) => m.data.user.id === user.id && m.id !== memberId)) return;
+  const users = usersOf(members);
+  s.nsp.to(roomChannel(roomId)).emit(opened ? legacyEvents.userJoined : legacyEvents.userLeft, { userName: user.name, users });
+}
+
 /**
  * Takes the socket out of its room: the others get `userLeft` (or just `updateUsers`
  * when the same user is still there in another tab). Used by leave, disconnect, kick.
@@ -27,8 +53,7 @@ export async function leaveRoom(s: RealtimeServices, socket: EditorSocket): Prom
   socket.data.typing = false;
   socket.leave(roomChannel(roomId));
   s.legacy.detach(socket);
-  const members = await roomSockets(s.nsp, roomId);
-  const users = usersOf(members);
+  const users = await roomUsers(s, roomId);
   const channel = s.nsp.to(roomChannel(roomId));
   if (users.some((u) => u.id === socket.data.user.id)) channel.emit(legacyEvents.updateUsers, { users });
   else channel.emit(legacyEvents.userLeft, { userName: socket.data.user.name, users });
@@ -45,7 +70,7 @@ export async function roomState(s: RealtimeServices, socket: EditorSocket, roomI
     anyoneCanEdit: room.anyoneCanEdit,
     language: { id: room.languageId, name: room.languageName },
     canWrite: mayWrite(socket.data.user.id, room),
-    users: usersOf(await roomSockets(s.nsp, roomId)),
+    users: await roomUsers(s, roomId),
     terminal: s.runtime.terminal(roomId),
     run: s.runtime.run(roomId),
   };
@@ -65,9 +90,9 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
     handle(socket, legacyEvents.join, { schema: zJoin, beforeJoin: true, gate: true }, async (p, ok) => {
       const roomId = normaliseRoomId(p.roomId);
       if (!roomId) throw new Refusal("room_not_found", roomMessages.notFound);
-      // The same budget of unknown IDs as GET /rooms/join, so the socket is no guessing oracle.
-      const ip = socket.handshake.address;
-      await findRoomForVisitor({ db: s.deps.db.db, userId: socket.data.user.id, ip, roomId, now: s.deps.now() });
+      // Joins as GET /rooms/join does: the same guessing budget (no oracle), and the user becomes a member.
+      const ip = handshakeAddress(s.deps, socket.request);
+      await joinRoom({ db: s.deps.db.db, user: socket.data.user, ip, roomId, now: s.deps.now() });
       const room = await s.directory.load(roomId);
       if (!room) throw new Refusal("room_not_found", roomMessages.notFound);
       const before = await roomSockets(s.nsp, roomId);
@@ -80,14 +105,16 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
         const stale = before.filter((m) => m.id !== socket.id && m.data.user.id === socket.data.user.id && m.data.tabId === p.tabId);
         for (const m of stale) s.nsp.in(m.id).disconnectSockets(true);
       }
-      const wasThere = before.some((m) => m.data.user.id === socket.data.user.id && !(p.tabId !== undefined && m.data.tabId === p.tabId));
+      // Already present: in another tab, or through /collab (on any process).
+      const wasThere = (await roomMembers(s, roomId)).some(
+        (m) => m.data.user.id === socket.data.user.id && !(p.tabId !== undefined && m.data.tabId === p.tabId),
+      );
       socket.data.roomId = roomId;
       socket.data.tabId = p.tabId;
       socket.data.legacy = p.tabId === undefined;
       socket.data.typing = false;
       socket.join(roomChannel(roomId));
-      const members = await roomSockets(s.nsp, roomId);
-      const users = usersOf(members);
+      const users = await roomUsers(s, roomId);
       socket.emit(legacyEvents.updateUsers, { users });
       if (wasThere) socket.to(roomChannel(roomId)).emit(legacyEvents.updateUsers, { users });
       else socket.to(roomChannel(roomId)).emit(legacyEvents.userJoined, { userName: socket.data.user.name, users });
@@ -110,7 +137,7 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
       const roomId = socket.data.roomId;
       if (!roomId) return;
       socket.data.typing = isTyping;
-      const users = usersOf(await roomSockets(s.nsp, roomId));
+      const users = await roomUsers(s, roomId);
       s.nsp.to(roomChannel(roomId)).emit(legacyEvents.updateUsers, { users });
       ok();
     };

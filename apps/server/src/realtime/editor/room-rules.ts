@@ -3,7 +3,7 @@ import { legacyEvents, zCodeChange, zKickTarget } from "@coderoom/shared/schemas
 import { codeFits } from "@coderoom/shared/schemas/realtime";
 import type { RealtimeServices } from "../realtime-services";
 import { roomChannel, type EditorExtension, type EditorSocket } from "./editor-extension";
-import { roomSockets } from "./room-members";
+import { roomUsers } from "./presence";
 import { handle, Refusal } from "./socket-events";
 
 function ownerOf(s: RealtimeServices, socket: EditorSocket): boolean {
@@ -22,7 +22,7 @@ export function roomRulesExtension(s: RealtimeServices): EditorExtension {
       const target = typeof p === "string" ? p : p.userId;
       if (!ownerOf(s, socket)) throw new Refusal("room_forbidden", realtimeMessages.ownerOnlyKick);
       if (target === socket.data.user.id) throw new Refusal("cannot_kick_self", realtimeMessages.cannotKickSelf);
-      const present = (await roomSockets(s.nsp, roomId)).some((m) => m.data.user.id === target);
+      const present = (await roomUsers(s, roomId)).some((u) => u.id === target);
       if (!present) throw new Refusal("user_not_in_room", realtimeMessages.userNotInRoom);
       s.cluster.broadcast("kick", { roomId, userId: target });
       ok();

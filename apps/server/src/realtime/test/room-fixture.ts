@@ -11,6 +11,14 @@ export async function person(ctx: RealtimeTestContext, fullName = "Test User") {
 
 export type Person = Awaited<ReturnType<typeof person>>;
 
+/** A new user who joined the room through GET /rooms/join (a member: may open its document on /collab). */
+export async function member(ctx: RealtimeTestContext, roomId: string, fullName = "Test User") {
+  const who = await person(ctx, fullName);
+  const res = await who.agent.get(`/rooms/join/${roomId}`);
+  if (res.status !== 200) throw new Error(`join refused: ${res.status}`);
+  return who;
+}
+
 /** A room owned by a new user; returns its id and the owner. */
 export async function roomWithOwner(ctx: RealtimeTestContext, ownerName = "Olive Owner") {
   const owner = await person(ctx, ownerName);

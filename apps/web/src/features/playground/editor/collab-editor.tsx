@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { Editor, type OnMount } from "@monaco-editor/react";
 import * as Y from "yjs";
 import { MonacoBinding } from "y-monaco";
-import type { TRoomUser } from "@coderoom/shared/schemas/realtime";
+import type { TAwarenessUser, TRoomUser } from "@coderoom/shared/schemas/realtime";
 import { Spinner } from "../../../components/ui/spinner";
 import { changedRange } from "./changed-range";
 import { monacoLanguageOf } from "./language-map";
 import { monaco, themeName } from "./monaco-setup";
-import { mountRemoteCursorStyles, type TAwarenessUser } from "./remote-cursors";
+import { mountRemoteCursorStyles } from "./remote-cursors";
 import { useCollabDoc } from "./use-collab-doc";
 
 type TEditor = Parameters<OnMount>[0];

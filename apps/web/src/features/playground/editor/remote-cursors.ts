@@ -1,12 +1,5 @@
 import type { Awareness } from "y-protocols/awareness";
-import type { TRoomUser } from "@coderoom/shared/schemas/realtime";
-
-/** What each client publishes about itself in awareness (besides y-monaco's `selection`). */
-export interface TAwarenessUser {
-  id: string;
-  name: string;
-  color: string;
-}
+import type { TAwarenessUser, TRoomUser } from "@coderoom/shared/schemas/realtime";
 
 const fallbackColor = "#6366f1";
 const safeColor = (c: unknown): string => (typeof c === "string" && /^#[0-9a-f]{6}$/i.test(c) ? c : fallbackColor);
@@ -23,7 +16,8 @@ export function cssString(text: string): string {
 /**
  * CSS for y-monaco's remote selection classes, one rule set per client id: the selection
  * tinted with the person's colour and the caret carrying their name. Names and colours come
- * from the server's presence list when the person is in it (awareness is client-asserted).
+ * from the server's presence list when the person is in it, else from the awareness `user`
+ * (which the server sets from the sender's session).
  */
 export function remoteCursorCss(
   states: Map<number, Record<string, unknown>>,

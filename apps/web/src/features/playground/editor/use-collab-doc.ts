@@ -1,8 +1,20 @@
 import { useEffect, useState } from "react";
 import * as Y from "yjs";
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
-import { collabPath, collabTextName, zCollabStateless } from "@coderoom/shared/schemas/realtime";
+import toast from "react-hot-toast";
+import type { z } from "zod";
+import { collabPath, collabTextName, zCollabRefusal, zCollabStateless } from "@coderoom/shared/schemas/realtime";
 import { collabUrl } from "../../../lib/socket";
+
+/** A server message (JSON text) if it has this shape, else null. */
+function parseJson<T>(text: string, schema: z.ZodType<T>): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface TCollabDoc {
   doc: Y.Doc;
@@ -39,13 +51,14 @@ export function useCollabDoc(roomId: string) {
       // The session cookie authenticates the upgrade; the token field is required by the protocol only.
       token: "session",
       onStatus: ({ status }) => setConnected(status === WebSocketStatus.Connected),
+      // Refused (not a member of the room, or too many unknown room IDs): say why.
+      onAuthenticationFailed: ({ reason }) => {
+        const refusal = parseJson(reason, zCollabRefusal);
+        if (refusal) toast.error(refusal.message);
+      },
       onStateless: ({ payload }) => {
-        try {
-          const msg = zCollabStateless.safeParse(JSON.parse(payload));
-          if (msg.success && msg.data.type === "permissions") setServerCanWrite(msg.data.canWrite);
-        } catch {
-          // Not one of ours: ignore.
-        }
+        const msg = parseJson(payload, zCollabStateless);
+        if (msg?.type === "permissions") setServerCanWrite(msg.canWrite);
       },
     });
     setCollab({ doc, ytext: doc.getText(collabTextName), provider });
