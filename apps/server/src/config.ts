@@ -126,8 +126,8 @@ const zEnv = z.object({
   RAZORPAY_PLAN_ID_PRO: optional,
   /** Razorpay's API host; tests point it at a local fake. */
   RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
-  /** Test mode's signing secret (payments and webhooks); no real money moves in Test mode. */
-  PAYMENTS_TEST_SECRET: z.string().min(16).default("coderoom-test-mode-secret"),
+  /** Test mode's signing secret (payments and webhooks); unset, each install makes its own in DATA_DIR. */
+  PAYMENTS_TEST_SECRET: z.string().min(16).optional(),
   /** AI assistant: any OpenAI-compatible chat-completions API; off unless AI_BASE_URL and AI_MODEL are set. */
   AI_BASE_URL: optional,
   /** Sent only from the server to the provider, never to browsers; local servers (Ollama) accept any value. */

@@ -13,6 +13,7 @@ import { createMailer } from "./modules/mail/mailer";
 import { startAdminChannel } from "./cli/admin-channel";
 import { assertPortFree, portError } from "./startup/port-check";
 import { createGracefulStop } from "./startup/graceful-stop";
+import { makeDataDirPrivate } from "./startup/private-data-dir";
 import { createProcessLogger, dataLocation } from "./startup/startup-log";
 
 /** Process entry: config -> database -> migrations -> app -> listen, and a graceful stop. */
@@ -24,8 +25,12 @@ async function main(log: Logger) {
   if (!config.DATABASE_URL) assertDataDirFree(config.pgliteDir);
   // Started as root, only the code runner keeps root (its own process); this one gives it up.
   const runnerSocket = await separatePrivileges(config, log);
+  // Now as DATA_DIR's owner, and after the runner started (the sandbox needs its own modes).
+  makeDataDirPrivate(config.dataDir);
   const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await migrate(db);
+  // Again: PGlite gives the files it creates at its first start its own modes (0666), not ours.
+  if (!config.DATABASE_URL) makeDataDirPrivate(config.dataDir);
   // `npm run admin` works through this channel while we own the embedded database.
   const adminChannel = await startAdminChannel(db);
   const execution = await createExecutionService(config, {

@@ -23,6 +23,12 @@ export const hasNoControlChars = (value: string): boolean => !controlChars.test(
 export const hasNoControlCharsInText = (value: string): boolean => !controlCharsExceptLineBreaks.test(value);
 
 /**
+ * An identifier a client or a provider sends (payment, subscription, signature): one line
+ * without control characters, so a NUL is a 400 here and never reaches the database.
+ */
+export const zIdentifier = (max: number) => z.string().trim().min(1).max(max).refine(hasNoControlChars, m.controlCharacters);
+
+/**
  * Source code: anything a program may legitimately contain (tabs, escape codes, any
  * Unicode) except NUL, which PostgreSQL text cannot store.
  */

@@ -3,6 +3,7 @@ import { loadConfig } from "../config";
 import { openDb } from "../db/client";
 import { currentOwner, DataDirLockedError } from "../db/data-dir-lock";
 import { migrate } from "../db/migrate";
+import { makeDataDirPrivate } from "../startup/private-data-dir";
 import { sendAdminCommand } from "./admin-channel";
 import { runAdmin } from "./admin-commands";
 
@@ -24,9 +25,12 @@ async function main(): Promise<number> {
     reply.err.forEach((line) => console.error(line));
     return reply.code;
   }
+  if (!config.DATABASE_URL) makeDataDirPrivate(config.dataDir);
   const handle = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   try {
     await migrate(handle);
+    // Again: PGlite gives the files it creates at its first start its own modes (0666), not ours.
+    if (!config.DATABASE_URL) makeDataDirPrivate(config.dataDir);
     return await runAdmin(handle.db, process.argv.slice(2), { out: console.log, err: console.error });
   } finally {
     await handle.close();

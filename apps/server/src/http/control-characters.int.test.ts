@@ -3,6 +3,8 @@ import { validationMessages as m } from "@coderoom/shared/messages";
 import { Agent } from "../../test/agent";
 import { DEFAULT_PASSWORD, loggedInUser } from "../../test/factories";
 import { createTestApp, type TestContext } from "../../test/test-app";
+import { postWebhook } from "../modules/payments/payment-test-helpers";
+import { webhookEvent } from "../modules/payments/webhook-event";
 import { createRoomAs } from "../modules/rooms/room-test-helpers";
 
 // Finding 2 of issue 11: PostgreSQL text cannot hold NUL, so a NUL used to reach the
@@ -33,6 +35,28 @@ describe("control characters in text fields", () => {
     const res = await send();
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, code: "validation_failed", message });
+  });
+
+  // Issue 41 §2: ids reach a database lookup; a NUL used to turn it into a 500.
+  it.each([
+    ["verify", () => agent.post("/payments/verify", { razorpay_payment_id: "pay_1", razorpay_subscription_id: `sub${NUL}1`, razorpay_signature: "00" })],
+    ["verify signature", () => agent.post("/payments/verify", { razorpay_payment_id: "pay_1", razorpay_subscription_id: "sub_1", razorpay_signature: `00${NUL}` })],
+    ["test checkout pay", () => agent.post("/payments/test-checkout/pay", { subscription_id: `sub${NUL}1` })],
+    ["test checkout decline", () => agent.post("/payments/test-checkout/decline", { subscription_id: `sub${NUL}1` })],
+  ])("payment id with NUL in %s: 400 with a clear message, not 500", async (_name, send) => {
+    const res = await send();
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: "validation_failed", message: m.controlCharacters });
+  });
+
+  it.each([
+    ["subscription id", webhookEvent("subscription.charged", { subscription: { id: `sub${NUL}1` }, payment: { id: "pay_nul1" } })],
+    ["payment id", webhookEvent("payment.failed", { payment: { id: `pay${NUL}2`, subscription_id: "sub_nul2" } })],
+    ["payment's subscription id", webhookEvent("payment.failed", { payment: { id: "pay_nul3", subscription_id: `sub${NUL}3` } })],
+  ])("a signed webhook with NUL in its %s: 400, not 500", async (_name, event) => {
+    const res = await postWebhook(ctx, event);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: "validation_failed" });
   });
 
   it("keeps tabs, newlines and other characters a program legitimately contains in code", async () => {

@@ -8,7 +8,8 @@ export interface ClusterEvents {
   roomDeleted: { roomId: string };
   sessionsRevoked: { userId: string };
   kick: { roomId: string; userId: string };
-  terminal: { roomId: string; result: unknown };
+  /** A finished run; `relayedBy` (a user id) when a member relayed it, not the server's own run. */
+  terminal: { roomId: string; result: unknown; relayedBy?: string };
   runState: { roomId: string; run: RoomRun | null };
   stopRun: { roomId: string; runId: string };
 }

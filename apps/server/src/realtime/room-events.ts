@@ -94,7 +94,7 @@ export function wireRoomEvents(s: RealtimeServices): () => void {
     announceCollabPresence(s, change).catch((err: unknown) => s.log(err, "collab presence failed"));
   });
 
-  cluster.on("terminal", ({ roomId, result }) => s.runtime.setTerminal(roomId, result as TRunResult));
+  cluster.on("terminal", ({ roomId, result, relayedBy }) => s.runtime.setTerminal(roomId, result as TRunResult, relayedBy));
   cluster.on("sessionsRevoked", ({ userId }) => {
     closeRevokedSessions(s, userId).catch((err: unknown) => s.log(err, "closing revoked sessions failed"));
   });

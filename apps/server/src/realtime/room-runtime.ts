@@ -8,8 +8,12 @@ export type RoomRun = NonNullable<TRoomState["run"]>;
  * progress. Behind an interface so a Redis-backed store can replace the in-memory one.
  */
 export interface RoomRuntimeStore {
+  /** What the room's terminal shows (a member may have relayed it). */
   terminal(roomId: string): TRunResult | null;
-  setTerminal(roomId: string, result: TRunResult | null): void;
+  /** The terminal only when the server itself ran it: what the assistant may trust as the last run. */
+  lastRun(roomId: string): TRunResult | null;
+  /** `relayedBy`: the user id of a member who relayed the result (legacy `updateTerminal`). */
+  setTerminal(roomId: string, result: TRunResult | null, relayedBy?: string): void;
   run(roomId: string): RoomRun | null;
   setRun(roomId: string, run: RoomRun | null): void;
   forget(roomId: string): void;
@@ -17,11 +21,15 @@ export interface RoomRuntimeStore {
 
 /** The one-process implementation. */
 export function createMemoryRuntimeStore(): RoomRuntimeStore {
-  const terminals = new Map<string, TRunResult>();
+  const terminals = new Map<string, { result: TRunResult; relayedBy: string | null }>();
   const runs = new Map<string, RoomRun>();
   return {
-    terminal: (roomId) => terminals.get(roomId) ?? null,
-    setTerminal: (roomId, result) => (result ? terminals.set(roomId, result) : terminals.delete(roomId)),
+    terminal: (roomId) => terminals.get(roomId)?.result ?? null,
+    lastRun: (roomId) => {
+      const t = terminals.get(roomId);
+      return t && t.relayedBy === null ? t.result : null;
+    },
+    setTerminal: (roomId, result, relayedBy) => (result ? terminals.set(roomId, { result, relayedBy: relayedBy ?? null }) : terminals.delete(roomId)),
     run: (roomId) => runs.get(roomId) ?? null,
     setRun: (roomId, run) => (run ? runs.set(roomId, run) : runs.delete(roomId)),
     forget: (roomId) => {

@@ -96,6 +96,45 @@ describe("the embedded database has one owner (two processes)", SLOW, () => {
   });
 });
 
+/** Every folder and file under `dir` with the permission bits group or others hold. */
+function notPrivate(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (p: string) => {
+    const stat = fs.lstatSync(p);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) found.push(`${path.relative(dir, p) || "."} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) walk(path.join(p, name));
+  };
+  walk(dir);
+  return found;
+}
+
+// Issue 41 §1: the embedded database wrote its files 0666 and mail went out 0644, so
+// another local user could write the database and read password-reset links.
+describe("DATA_DIR is private", SLOW, () => {
+  it("folders 0700 and files 0600, whatever existed before and whatever the server writes", async () => {
+    const dataDir = tempDataDir();
+    fs.chmodSync(dataDir, 0o755);
+    fs.mkdirSync(path.join(dataDir, "outbox"), { mode: 0o755 });
+    fs.writeFileSync(path.join(dataDir, "outbox", "old.eml"), "Subject: old\n", { mode: 0o644 });
+    fs.chmodSync(path.join(dataDir, "outbox"), 0o755);
+    const server = await started(serverEnv(dataDir, await freePort()));
+    await register(server.url, "private@example.com");
+    const forgot = await fetch(`${server.url}/api/v1/users/forgot-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ email: "private@example.com" }),
+    });
+    expect(forgot.status).toBe(200);
+    // The reset mail is written after the answer.
+    await vi.waitFor(() => expect(fs.readdirSync(path.join(dataDir, "outbox")).length).toBeGreaterThan(1), { timeout: 10_000 });
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, "outbox", "old.eml")).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(path.join(dataDir, "db")).length).toBeGreaterThan(0);
+    expect(notPrivate(dataDir)).toEqual([]);
+  });
+});
+
 describe("start-up output", SLOW, () => {
   it("prints JSON lines only, the address on PORT and where the data lives", async () => {
     const dataDir = tempDataDir();

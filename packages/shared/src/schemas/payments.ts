@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paidPlanIds } from "../constants/plans";
+import { zIdentifier } from "../validation";
 
 /** Analytics page size bounds: the spec's page is 10; one request never reads more than 100 rows. */
 export const paymentsPage = { defaultLimit: 10, maxLimit: 100, maxStart: 10_000_000 } as const;
@@ -9,7 +10,7 @@ export const zPaidPlan = z.enum(paidPlanIds);
 /** `GET /payments/buy/:plan`. */
 export const zBuyParams = z.object({ plan: zPaidPlan });
 
-const zProviderId = z.string().trim().min(1).max(100);
+const zProviderId = zIdentifier(100);
 
 /**
  * `POST /payments/verify`: the checkout's success result. `amount` and `plan` are only
@@ -18,7 +19,7 @@ const zProviderId = z.string().trim().min(1).max(100);
 export const zVerifyBody = z.object({
   razorpay_payment_id: zProviderId,
   razorpay_subscription_id: zProviderId,
-  razorpay_signature: z.string().trim().min(1).max(200),
+  razorpay_signature: zIdentifier(200),
   amount: z.coerce.number().optional(),
   plan: z.string().max(20).optional(),
 });

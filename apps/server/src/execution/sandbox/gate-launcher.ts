@@ -28,7 +28,8 @@ const GATE_SCRIPT = [
   'ulimit -S -t "${a[7]}"',
   // Nothing but stdio and bwrap's own descriptors reaches the job.
   closeAbove(6),
-  'exec "${a[@]:11}"',
+  // An empty environment: bash's own PWD, SHLVL and _ would be pid 1's (/proc/1/environ).
+  'exec -c "${a[@]:11}"',
 ].join("\n");
 
 /**
@@ -82,6 +83,8 @@ export class GateLauncher {
       ...(tools.mode === "root" ? { uid, gid: uid } : {}),
       stdio: ["pipe", "pipe", "ignore"],
       env: { PATH: "/usr/bin:/bin" },
+      // Not the runner's directory: no host path in the gates' cwd, and the job uid may not enter it.
+      cwd: "/",
       // Its own process group, which it kills when the runner goes.
       detached: true,
     });

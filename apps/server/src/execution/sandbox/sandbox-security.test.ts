@@ -200,6 +200,23 @@ print(open("/proc/1/cmdline", "rb").read().replace(b"\\0", b" ").decode())`;
     expect(cmdline).not.toMatch(/--bind|\/dev\/shm|\/etc\/passwd/);
   });
 
+  // Issue 41 §4: pid 1's environment held PWD=<the runner's working directory on the host>.
+  it("shows no host path in the environment, command line or working directory of pid 1 and the job", async () => {
+    const code = `import os
+for pid in ["1", "self"]:
+    print("environ", pid, open(f"/proc/{pid}/environ", "rb").read().replace(b"\\0", b" ").decode())
+    print("cmdline", pid, open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\\0", b" ").decode())
+    print("cwd", pid, os.readlink(f"/proc/{pid}/cwd"))`;
+    const r = await run(PY, code);
+    expect(r.status.id).toBe(3);
+    const out = r.stdout ?? "";
+    for (const hostPath of [process.cwd(), repoRoot, SANDBOX_TEST_DIR, "/dev/shm"]) expect(out).not.toContain(hostPath);
+    expect(out).toContain("environ 1 \n");
+    expect(out).toContain("cwd 1 /box\n");
+    expect(out).toContain("cwd self /box\n");
+    expect(out).toMatch(/^environ self .*PWD=\/box /m);
+  });
+
   it("kills background processes the program leaves behind", async () => {
     const r = await run(BASH, "(sleep 100 &)\nnohup sleep 100 >/dev/null 2>&1 &\nsetsid sleep 100 &\necho done");
     expect(r.status.id).toBe(3);

@@ -14,6 +14,7 @@ export interface RoomSnapshot {
   code: string;
   languageId: number;
   languageName: string;
+  /** The last run the server itself made in the room (never a terminal a member relayed). */
   terminal: TRunResult | null;
 }
 

@@ -7,6 +7,9 @@ import { hmacHex } from "./signatures";
 import type { TestProvider } from "./test-provider";
 import { webhookEvent } from "./webhook-event";
 
+/** Test mode's signing secret of the app under test (made for its DATA_DIR). */
+export const testSecret = (ctx: TestContext) => paymentProviderOf(ctx.deps).webhookSecret;
+
 /** Test mode's checkout of the app under test. */
 export const testCheckout = (ctx: TestContext) => (paymentProviderOf(ctx.deps) as TestProvider).checkout;
 
@@ -28,14 +31,14 @@ export async function subscriptionOf(agent: Agent) {
   return res.body.data.subscription as { id: string | null; status: string; plan: string | null; expiresOn: string | null };
 }
 
-/** Posts a webhook to our endpoint, signed with `secret` (Test mode's by default). */
+/** Posts a webhook to our endpoint, signed with `secret` (the provider's webhook secret by default). */
 export async function postWebhook(
   ctx: TestContext,
   event: ReturnType<typeof webhookEvent>,
   opts: { eventId?: string; secret?: string; signature?: string } = {},
 ) {
   const raw = JSON.stringify(event);
-  const secret = opts.secret ?? ctx.deps.config.PAYMENTS_TEST_SECRET;
+  const secret = opts.secret ?? testSecret(ctx);
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "x-razorpay-signature": opts.signature ?? hmacHex(secret, raw),

@@ -3,7 +3,7 @@ import { Agent } from "../../../test/agent";
 import { agentFor, createUser, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { subscriptionPaymentSignature } from "./signatures";
-import { purchase, subscriptionOf, testCheckout } from "./payment-test-helpers";
+import { purchase, subscriptionOf, testCheckout, testSecret } from "./payment-test-helpers";
 
 // The purchase flow in Test mode, end to end over HTTP: buy, checkout, verify, webhooks.
 let ctx: TestContext;
@@ -135,7 +135,7 @@ describe("POST /payments/verify refuses bad input", () => {
     const { user, agent } = await loggedInUser(ctx);
     const sub = (await agent.get("/payments/buy/basic")).body.data.id as string;
     const paymentId = "pay_manual" + Math.random().toString(36).slice(2);
-    const signature = subscriptionPaymentSignature(ctx.deps.config.PAYMENTS_TEST_SECRET, paymentId, sub);
+    const signature = subscriptionPaymentSignature(testSecret(ctx), paymentId, sub);
     return { user, agent, body: { razorpay_payment_id: paymentId, razorpay_subscription_id: sub, razorpay_signature: signature } };
   }
 

@@ -65,7 +65,7 @@ describe("Razorpay provider", () => {
     const { agent } = await loggedInUser(ctx);
     const sub = (await agent.get("/payments/buy/basic")).body.data.id;
     const event = webhookEvent("subscription.charged", { subscription: { id: sub }, payment: { id: "pay_rzwh" } });
-    expect((await postWebhook(ctx, event, { eventId: "evt_rz_1" })).status).toBe(400);
+    expect((await postWebhook(ctx, event, { eventId: "evt_rz_1", secret: "not-the-webhook-secret" })).status).toBe(400);
     expect((await postWebhook(ctx, event, { eventId: "evt_rz_1", secret: "webhook-secret-0123456789" })).status).toBe(200);
     expect((await subscriptionOf(agent)).plan).toBe("basic");
   });

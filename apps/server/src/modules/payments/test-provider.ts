@@ -3,6 +3,7 @@ import { plans, type TPaidPlanId } from "@coderoom/shared/constants/plans";
 import type { Config } from "../../config";
 import type { PaymentProvider } from "./provider";
 import { hmacHex, subscriptionPaymentSignature } from "./signatures";
+import { testModeSecret } from "./test-mode-secret";
 import { webhookEvent, type TWebhookEvent } from "./webhook-event";
 
 /** Delivers one signed webhook to our own endpoint (the raw body and Razorpay's headers). */
@@ -28,7 +29,7 @@ export type TestProvider = PaymentProvider & { checkout: TestCheckout };
  * secret, and the same webhook events delivered to our own endpoint. No money moves.
  */
 export function createTestProvider(config: Config, sink: WebhookSink): TestProvider {
-  const secret = config.PAYMENTS_TEST_SECRET;
+  const secret = testModeSecret(config);
   const inFlight = new Set<Promise<void>>();
 
   function emit(event: TWebhookEvent): void {

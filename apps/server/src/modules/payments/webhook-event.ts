@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zIdentifier } from "@coderoom/shared/validation";
 
 /** The webhook events we act on (Razorpay's names). */
 export const handledEvents = [
@@ -19,10 +20,10 @@ export const zWebhookEvent = z
     created_at: z.number().optional(),
     payload: z
       .object({
-        subscription: zEntity({ id: z.string().max(100) }).optional(),
+        subscription: zEntity({ id: zIdentifier(100) }).optional(),
         payment: zEntity({
-          id: z.string().max(100),
-          subscription_id: z.string().max(100).nullish(),
+          id: zIdentifier(100),
+          subscription_id: zIdentifier(100).nullish(),
           notes: z.record(z.string(), z.unknown()).nullish().or(z.array(z.unknown())),
         }).optional(),
       })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { postWebhook, subscriptionOf } from "./payment-test-helpers";
+import { postWebhook, subscriptionOf, testSecret } from "./payment-test-helpers";
 import { webhookEvent } from "./webhook-event";
 
 // POST /payments/webhook: signature over the raw body, de-duplication, any order of events.
@@ -38,7 +38,7 @@ describe("POST /payments/webhook", () => {
     const { sub } = await pendingBasic();
     const event = charged(sub, uid("pay"));
     const { hmacHex } = await import("./signatures");
-    const signature = hmacHex(ctx.deps.config.PAYMENTS_TEST_SECRET, JSON.stringify(event));
+    const signature = hmacHex(testSecret(ctx), JSON.stringify(event));
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/payments/webhook",
@@ -124,7 +124,7 @@ describe("POST /payments/webhook", () => {
       method: "POST",
       url: "/api/v1/payments/webhook",
       payload: raw,
-      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(ctx.deps.config.PAYMENTS_TEST_SECRET, raw) },
+      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(testSecret(ctx), raw) },
     });
     expect(res.statusCode).toBe(400);
   });

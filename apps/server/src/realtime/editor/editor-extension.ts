@@ -32,7 +32,7 @@ export type EditorNamespace = Namespace<any, any, any, EditorSocketData>;
 export interface EditorContext {
   deps: AppDeps;
   nsp: EditorNamespace;
-  /** The room's live code (from the Yjs document), its language and the shared terminal. */
+  /** The room's live code (from the Yjs document), its language and the last run the server itself made. */
   snapshot(roomId: string): Promise<{ code: string; languageId: number; languageName: string; terminal: TRunResult | null }>;
   /** True when this socket has joined this room. */
   isMember(socket: EditorSocket, roomId: string): boolean;

@@ -49,7 +49,8 @@ export function editorContext(deps: AppDeps, nsp: EditorNamespace, partial: Omit
         code: await partial.collab.text(roomId),
         languageId: room.languageId,
         languageName: room.languageName,
-        terminal: partial.runtime.terminal(roomId),
+        // Only a run of the server's own: a relayed terminal is a member's claim.
+        terminal: partial.runtime.lastRun(roomId),
       };
     },
     isMember: (socket: EditorSocket, roomId: string) => socket.data.roomId === roomId,

@@ -101,7 +101,9 @@ export function createLegacyBridge(hocuspocus: Hocuspocus, log: (err: unknown, m
 
   return {
     async attach(socket, roomId, shown) {
-      const room = await getRoom(roomId);
+      let room = await getRoom(roomId);
+      // The room's last legacy socket left while we waited, and its bridge was released: open it again.
+      while (rooms.get(roomId) !== room && socket.data.roomId === roomId) room = await getRoom(roomId);
       if (socket.data.roomId !== roomId) {
         // It left while the document was loading: do not keep the document open for no one.
         if (room.sockets.size === 0 && rooms.get(roomId) === room) {

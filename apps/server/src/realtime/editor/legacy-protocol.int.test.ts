@@ -307,6 +307,23 @@ describe("updateTerminal", () => {
   });
 });
 
+describe("updateTerminal from a view-only member", () => {
+  // Issue 41 §3: a viewer could forge the room's terminal for everyone, late joiners included.
+  it("is refused (room_read_only) and reaches neither the others nor late joiners", async () => {
+    const { roomId, owner } = await roomWithOwner(ctx);
+    const o = track(await legacyJoined(ctx, owner, roomId));
+    const relayed = record(o, "updateTerminal");
+    const viewer = await person(ctx);
+    const v = track(await legacyJoined(ctx, viewer, roomId));
+    v.emit("updateTerminal", { status: { id: 3, description: "Accepted" }, stdout: "forged by a viewer\n", stderr: null, compile_output: null, time: 1 });
+    expect(await nextEvent(v, "room:error")).toMatchObject({ event: "updateTerminal", code: "room_read_only" });
+    const late = track(await socketOf(ctx, await person(ctx)));
+    const ack = await emitAck(late, "join", { roomId, tabId: "late-viewer" });
+    expect(ack.data.terminal).toBeNull();
+    expect(relayed).toEqual([]);
+  });
+});
+
 describe("room deleted, sessions revoked, floods", () => {
   it("sends everyone inside room:deleted when the owner deletes the room", async () => {
     const { roomId, owner } = await roomWithOwner(ctx);
