@@ -48,6 +48,14 @@ function legacyPage(backend: string): string {
 </script></body></html>`;
 }
 
+/** What the legacy page exposes to the test. */
+interface LegacyWindow {
+  seen: { event: string; payload: any }[];
+  code: string;
+  api(method: string, url: string, body?: unknown): Promise<any>;
+  emit(event: string, payload?: unknown): void;
+}
+
 /** A tiny static server for the legacy page and the socket.io client bundle (no CDN). */
 async function startLegacyOrigin(backend: () => string): Promise<{ origin: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -81,7 +89,7 @@ describe.skipIf(!available)("the original client served from another origin in C
 
   /** The legacy page's received events of one name, payloads only. */
   const received = (event: string) =>
-    legacy.evaluate((name) => (window as any).seen.filter((e: any) => e.event === name).map((e: any) => e.payload), event);
+    legacy.evaluate((name) => (globalThis as unknown as LegacyWindow).seen.filter((e) => e.event === name).map((e) => e.payload), event);
   const activeUser = (name: string) => ownerPage.getByRole("complementary", { name: "Room" }).locator("li", { hasText: name });
 
   beforeAll(async () => {
@@ -112,37 +120,37 @@ describe.skipIf(!available)("the original client served from another origin in C
   });
 
   it("signs in after its socket opened and, without a reload, verifies, joins and is shown to the room", async () => {
-    const login = await legacy.evaluate((body) => (window as any).api("POST", "/users/login", body), {
+    const login = await legacy.evaluate((body) => (globalThis as unknown as LegacyWindow).api("POST", "/users/login", body), {
       email: legacyUser.email,
       password: legacyUser.password,
     });
     expect(login.success).toBe(true);
     // The entry flow of CodePlayground.tsx, with its own ids in the payloads (ignored by the server).
-    await legacy.evaluate((id) => (window as any).emit("verifyUniqueUser", { roomId: id, userId: "its-own-id" }), roomId);
+    await legacy.evaluate((id) => (globalThis as unknown as LegacyWindow).emit("verifyUniqueUser", { roomId: id, userId: "its-own-id" }), roomId);
     await expect.poll(() => received("uniqueUser"), { timeout: 20_000 }).toEqual([true]);
-    const room = await legacy.evaluate((id) => (window as any).api("GET", `/rooms/join/${id}`), roomId);
+    const room = await legacy.evaluate((id) => (globalThis as unknown as LegacyWindow).api("GET", `/rooms/join/${id}`), roomId);
     expect(room.success).toBe(true);
     await legacy.evaluate(
       ([id, code]) => {
-        (window as any).code = code;
-        (window as any).emit("join", { roomId: id, userId: "its-own-id", userName: "Linus" });
+        (globalThis as unknown as LegacyWindow).code = code;
+        (globalThis as unknown as LegacyWindow).emit("join", { roomId: id, userId: "its-own-id", userName: "Linus" });
       },
       [roomId, room.data.code as string],
     );
-    await expect.poll(async () => (await received("updateUsers")).at(-1)?.users.map((u: any) => u.name).sort()).toEqual(["Grace", "Linus"]);
+    await expect.poll(async () => (await received("updateUsers")).at(-1)?.users.map((u: { name: string }) => u.name).sort()).toEqual(["Grace", "Linus"]);
     await ownerPage.getByText("Linus joined the room!").waitFor();
     await activeUser("Linus").waitFor();
   }, 60_000);
 
   it("its typing shows in our app", async () => {
-    await legacy.evaluate(() => (window as any).emit("startTyping"));
+    await legacy.evaluate(() => (globalThis as unknown as LegacyWindow).emit("startTyping"));
     await activeUser("Linus").getByText("typing...").waitFor();
-    await legacy.evaluate(() => (window as any).emit("stopTyping"));
+    await legacy.evaluate(() => (globalThis as unknown as LegacyWindow).emit("stopTyping"));
     await activeUser("Linus").getByText("typing...").waitFor({ state: "detached" });
   }, 30_000);
 
   it("its full-text edits reach our editor, and ours reach it", async () => {
-    await legacy.evaluate(() => (window as any).emit("codeChange", { code: `${(window as any).code}\n# from linus` }));
+    await legacy.evaluate(() => (globalThis as unknown as LegacyWindow).emit("codeChange", { code: `${(globalThis as unknown as LegacyWindow).code}\n# from linus` }));
     await expect.poll(() => editorText(ownerPage), { timeout: 15_000 }).toContain("# from linus");
 
     await ownerPage.locator("[data-testid=code-editor] .monaco-editor").first().click();
@@ -150,13 +158,13 @@ describe.skipIf(!available)("the original client served from another origin in C
     await ownerPage.keyboard.press("Control+End");
     await ownerPage.keyboard.press("Enter");
     await ownerPage.keyboard.type("# from grace");
-    await expect.poll(() => legacy.evaluate(() => (window as any).code as string), { timeout: 15_000 }).toContain("# from grace");
-    expect(await legacy.evaluate(() => (window as any).code as string)).toContain("# from linus");
+    await expect.poll(() => legacy.evaluate(() => (globalThis as unknown as LegacyWindow).code as string), { timeout: 15_000 }).toContain("# from grace");
+    expect(await legacy.evaluate(() => (globalThis as unknown as LegacyWindow).code as string)).toContain("# from linus");
   }, 60_000);
 
   it("the terminal it relays shows in our app", async () => {
     const result = { status: { id: 3, description: "Accepted" }, stdout: "hello from linus\n", stderr: null, compile_output: null, time: 0.01 };
-    await legacy.evaluate((r) => (window as any).emit("updateTerminal", r), result);
+    await legacy.evaluate((r) => (globalThis as unknown as LegacyWindow).emit("updateTerminal", r), result);
     await ownerPage.getByRole("log", { name: "Terminal" }).getByText("hello from linus").waitFor();
   }, 30_000);
 

@@ -46,6 +46,7 @@ export function createUpgradeIdentities(io: Server, deps: AppDeps) {
   });
 
   io.engine.use((req: { url?: string; headers: IncomingHttpHeaders }, _res: unknown, next: () => void) => {
+    if (!req.headers.upgrade) return next();
     const query = new URL(req.url ?? "/", "http://upgrade").searchParams;
     const slot = query.get("transport") === "websocket" ? bySid.get(query.get("sid") ?? "") : undefined;
     // The first upgrade only: the client's own, sent right after its handshake.
