@@ -18,12 +18,21 @@ export interface HandshakeIdentity {
   sessionHash: string;
 }
 
+/** The session token of a request's Cookie header, when there is one worth looking up. */
+function sessionCookie(headers: IncomingHttpHeaders): string | undefined {
+  const token = headers.cookie ? parseCookies(headers.cookie)[SESSION_COOKIE] : undefined;
+  return token && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
+}
+
+/** True when the request carries a session cookie (live or not). */
+export function hasSessionCookie(headers: IncomingHttpHeaders): boolean {
+  return sessionCookie(headers) !== undefined;
+}
+
 /** Resolves the session cookie of a handshake (Socket.IO or `/collab`) into its user, or null. */
 export async function identify(deps: AppDeps, headers: IncomingHttpHeaders): Promise<HandshakeIdentity | null> {
-  const header = headers.cookie;
-  if (!header) return null;
-  const token = parseCookies(header)[SESSION_COOKIE];
-  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const token = sessionCookie(headers);
+  if (!token) return null;
   const user = await findSessionUser(deps.db.db, token, deps.now());
   return user ? { user, sessionHash: hashToken(token) } : null;
 }

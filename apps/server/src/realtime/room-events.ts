@@ -31,7 +31,13 @@ export async function closeRevokedSessions(s: RealtimeServices, userId?: string)
   }
   const dead = await deadSessions(s, hashes);
   if (dead.size === 0) return;
-  for (const k of sockets) if (dead.has(k.data.sessionHash)) k.disconnect(true);
+  // The original client (no tabId) never reconnects after a server-side disconnect: closing its
+  // connection instead lets it reconnect and wait, unidentified, for the next sign-in.
+  for (const k of sockets) {
+    if (!dead.has(k.data.sessionHash)) continue;
+    if (k.data.tabId === undefined) k.conn.close();
+    else k.disconnect(true);
+  }
   s.collab.closeSessions((h) => dead.has(h));
 }
 

@@ -11,6 +11,7 @@ import { roomRunExtension } from "./room-run";
 import { rateLimit, setHandlerErrorLog } from "./socket-events";
 import { terminalRelayExtension } from "./terminal-relay";
 import { userColor } from "./room-members";
+import { createUpgradeIdentities } from "../upgrade-identity";
 import { assistantExtension } from "../../modules/ai/assistant-extension";
 
 /** Every concern of `/editor`, in the order they see a new socket. Add yours here (one line). */
@@ -21,11 +22,25 @@ function editorExtensions(s: RealtimeServices): EditorExtension[] {
 /** Flood guard: plenty for typing (a legacy client sends a full text per keystroke). */
 const RATE = { perSecond: 40, burst: 80 };
 
-/** The `/editor` namespace: session-cookie authentication, then the extensions. */
+/**
+ * The `/editor` namespace: session-cookie authentication, then the extensions. A polling
+ * handshake without a session cookie (the original client, cross-origin and without
+ * credentials) waits for the session of its websocket upgrade; with none it is closed,
+ * unconnected, after SIGN_IN_RECHECK_MS, and the client's own reconnect asks again
+ * (meanwhile it buffers its events, so nothing it sends is lost or handled unidentified).
+ */
 export function createEditorNamespace(io: Server, deps: AppDeps): EditorNamespace {
   const nsp = io.of(editorNamespace) as EditorNamespace;
+  const upgrades = createUpgradeIdentities(io, deps);
+  const authenticate = async (socket: EditorSocket) => {
+    const identity = await identify(deps, socket.handshake.headers);
+    if (identity || !upgrades.awaitsUpgrade(socket)) return identity;
+    const late = await upgrades.wait(socket);
+    if (!late) socket.conn.close();
+    return late;
+  };
   nsp.use((socket, next) => {
-    identify(deps, socket.handshake.headers)
+    authenticate(socket)
       .then((identity) => {
         if (!identity) return next(new Error("session_required"));
         const user = socketUser(deps, identity.user);
