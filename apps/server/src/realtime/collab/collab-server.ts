@@ -13,6 +13,7 @@ import { authExtension, limitsExtension, permissionsExtension, tell, type Collab
 import { coalesceWrites } from "./coalesce-writes";
 import "./no-echo";
 import { createPersistence } from "./persistence-extension";
+import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
@@ -43,7 +44,12 @@ function contextOf(document: Document): Array<{ ctx: CollabContext; close(): voi
 }
 
 /** Hocuspocus at `/collab` on the app's HTTP server: auth, permissions, persistence (and Redis when configured). */
-export function createCollabServer(deps: AppDeps, directory: RoomDirectory, log: (err: unknown, msg: string) => void): CollabServer {
+export function createCollabServer(
+  deps: AppDeps,
+  directory: RoomDirectory,
+  log: (err: unknown, msg: string) => void,
+  clientLog: ClientErrorLog,
+): CollabServer {
   const persistence = createPersistence(deps, log);
   const extensions: Extension[] = [authExtension(directory), limitsExtension(), permissionsExtension(), persistence.extension];
   const redisUrl = deps.config.REDIS_URL;
@@ -55,6 +61,7 @@ export function createCollabServer(deps: AppDeps, directory: RoomDirectory, log:
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  guardWebSocketServer(wss, clientLog);
 
   const withDirect = async <T>(roomId: string, fn: (doc: Document) => T): Promise<T> => {
     const direct = await hocuspocus.openDirectConnection(roomId, { roomId });
@@ -85,6 +92,7 @@ export function createCollabServer(deps: AppDeps, directory: RoomDirectory, log:
         .then((identity) => {
           if (!identity) return refuse("401 Unauthorized");
           wss.handleUpgrade(req, socket, head, (ws) => {
+            guardWebSocket(ws, clientLog);
             coalesceWrites(ws, socket);
             hocuspocus.handleConnection(ws, req, { identity });
           });
