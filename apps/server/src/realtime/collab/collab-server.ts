@@ -9,7 +9,8 @@ import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { AppDeps } from "../../deps";
 import { identify } from "../handshake-auth";
 import { mayWrite, type RoomDirectory } from "../room-directory";
-import { authExtension, limitsExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
+import { authExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
+import { createCollabLimits } from "./collab-limits";
 import { coalesceWrites } from "./coalesce-writes";
 import "./no-echo";
 import { createPersistence } from "./persistence-extension";
@@ -51,7 +52,8 @@ export function createCollabServer(
   clientLog: ClientErrorLog,
 ): CollabServer {
   const persistence = createPersistence(deps, log);
-  const extensions: Extension[] = [authExtension(directory), limitsExtension(), permissionsExtension(), persistence.extension];
+  const limits = createCollabLimits(deps.config);
+  const extensions: Extension[] = [authExtension(directory), limits.extension, permissionsExtension(), persistence.extension];
   const redisUrl = deps.config.REDIS_URL;
   if (redisUrl) {
     // enableReadyCheck:false: the subscriber connection otherwise fails its ready check (FACTS.md).
@@ -93,6 +95,7 @@ export function createCollabServer(
           if (!identity) return refuse("401 Unauthorized");
           wss.handleUpgrade(req, socket, head, (ws) => {
             guardWebSocket(ws, clientLog);
+            limits.watch(ws, identity.user.id);
             coalesceWrites(ws, socket);
             hocuspocus.handleConnection(ws, req, { identity });
           });
