@@ -59,7 +59,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const runtime = createMemoryRuntimeStore();
   const cluster = createCluster(nsp, { distributed: redis !== undefined, onError: (err) => log(err, "cluster event failed") });
   const collab = createCollabServer(deps, directory, log, clientLog);
-  const legacy = createLegacyBridge(collab.hocuspocus, log);
+  const legacy = createLegacyBridge(collab.hocuspocus, log, deps.config.COLLAB_MAX_DOC_CHARS);
   const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log };
   const services: RealtimeServices = { ...partial, ctx: editorContext(deps, nsp, partial) };
   installExtensions(services);

@@ -12,8 +12,6 @@ import { insertedText } from "./inserted-text";
 const MAX_MESSAGE_BYTES = limits.codeMaxBytes + 16 * 1024;
 const SYNC_STEP2 = 1;
 const SYNC_UPDATE = 2;
-/** WebSocket close code "policy violation", for a connection over its rate. */
-const POLICY_VIOLATION = 1008;
 /** A user's budget outlives their last connection until it would have refilled. */
 const FORGET_USER_MS = 5_000;
 
@@ -84,12 +82,12 @@ export function createCollabLimits(config: Config): CollabLimits {
           return;
         }
         limited.add(ws);
-        // Stop reading the flood; what was read is dropped by the hook below.
+        // Stop reading the flood (what was read is dropped by the hook below); close once the notice is out.
         ws.pause();
         const notice: TCollabStateless = { type: "readOnly", code: "rate_limited", message: realtimeMessages.rateLimited };
         const documentName = documentOf(data);
-        if (documentName !== null) ws.send(new OutgoingMessage(documentName).writeStateless(JSON.stringify(notice)).toUint8Array());
-        ws.close(POLICY_VIOLATION, "rate_limited");
+        if (documentName === null) return ws.terminate();
+        ws.send(new OutgoingMessage(documentName).writeStateless(JSON.stringify(notice)).toUint8Array(), () => ws.terminate());
       });
     },
     extension: {

@@ -1,8 +1,15 @@
 import { useEffect, useState } from "react";
 import * as Y from "yjs";
+import toast from "react-hot-toast";
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
 import { collabPath, collabTextName, zCollabStateless } from "@coderoom/shared/schemas/realtime";
 import { collabUrl } from "../../../lib/socket";
+
+/**
+ * Refusals shown as a toast; true: the document starts over (the refused edit is dropped).
+ * After `rate_limited` the provider reconnects and its resync sends what was not applied.
+ */
+const restartAfter: Record<string, boolean> = { rate_limited: false, document_too_large: true, payload_too_large: true };
 
 export interface TCollabDoc {
   doc: Y.Doc;
@@ -13,12 +20,14 @@ export interface TCollabDoc {
 /**
  * The room's Y.Doc over Hocuspocus (`/collab`, document name = room id). The provider
  * keeps local edits while offline and merges them on reconnect (the CRDT does the rest).
- * `serverCanWrite` follows the server's `permissions` messages (null until told).
+ * `serverCanWrite` follows the server's `permissions` messages (null until told); refusals
+ * of an edit (rate, size) are shown as a toast.
  */
 export function useCollabDoc(roomId: string) {
   const [collab, setCollab] = useState<TCollabDoc | null>(null);
   const [connected, setConnected] = useState(false);
   const [serverCanWrite, setServerCanWrite] = useState<boolean | null>(null);
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     const doc = new Y.Doc();
@@ -43,6 +52,11 @@ export function useCollabDoc(roomId: string) {
         try {
           const msg = zCollabStateless.safeParse(JSON.parse(payload));
           if (msg.success && msg.data.type === "permissions") setServerCanWrite(msg.data.canWrite);
+          if (msg.success && msg.data.type === "readOnly" && Object.hasOwn(restartAfter, msg.data.code)) {
+            toast.error(msg.data.message, { id: msg.data.code });
+            // A refused edit stays in this Y.Doc and would be sent again: start over from the server's.
+            if (restartAfter[msg.data.code]) setGeneration((g) => g + 1);
+          }
         } catch {
           // Not one of ours: ignore.
         }
@@ -56,7 +70,7 @@ export function useCollabDoc(roomId: string) {
       doc.destroy();
       setCollab(null);
     };
-  }, [roomId]);
+  }, [roomId, generation]);
 
   return { collab, connected, serverCanWrite };
 }
