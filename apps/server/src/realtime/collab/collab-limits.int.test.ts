@@ -58,6 +58,16 @@ describe("/collab rate limit", () => {
     expect(applied).toBeGreaterThan(0);
     expect(applied).toBeLessThan(1000);
   });
+
+  it("counts a user's connections together: three each under their own limit are over the user's", async () => {
+    const { roomId, owner } = await sharedRoom();
+    const told: string[][] = [[], [], []];
+    const tabs = told.map((t) => provider(roomId, owner.token, t));
+    await Promise.all(tabs.map(synced));
+    // 80 updates each: under a connection's burst of 100, over the user's 200 together.
+    for (const tab of tabs) for (let i = 0; i < 80; i += 1) textOf(tab).insert(0, "t");
+    await until(() => told.some((t) => codes(t).includes("rate_limited")), 5000, "a rate_limited notice");
+  });
 });
 
 describe("document size cap", () => {
