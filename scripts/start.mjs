@@ -2,12 +2,13 @@
 // with the embedded database under DATA_DIR. Migrations run at server start.
 // Started as root, the server starts its code runner (dist/runner.js, which keeps root
 // and is restarted by its supervisor whenever it dies) and serves as WEB_UID.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureSandbox } from "./ensure-sandbox.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
+import { supervise } from "./supervise.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const newest = (dir) => {
@@ -52,10 +53,10 @@ if (hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox" && pr
   );
 }
 
-const server = spawn(process.execPath, ["--enable-source-maps", ...serverNodeFlags, path.join(root, "apps/server/dist/main.js")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+// Restarted whenever it dies (scripts/supervise.mjs); SIGINT/SIGTERM stop it and this script.
+supervise(
+  process.execPath,
+  ["--enable-source-maps", ...serverNodeFlags, path.join(root, "apps/server/dist/main.js")],
+  { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
+  { quiet },
+);

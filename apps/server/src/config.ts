@@ -72,6 +72,12 @@ const zEnv = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
   /** Open connections (HTTP and WebSocket together) one address may hold; 0 = no cap. Raise it for load tests. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(500),
+  /** Largest room document, in characters (UTF-16 units): live edits, full-text saves and versions. Default = the 512 KB code cap. */
+  COLLAB_MAX_DOC_CHARS: z.coerce.number().int().positive().default(524_288),
+  /** Messages a second one `/collab` connection may send (burst: 5 s worth); a user's connections together, twice that. */
+  COLLAB_MESSAGES_PER_SECOND: z.coerce.number().positive().default(120),
+  /** Bytes a second one `/collab` connection may send (burst: 4 s worth, at least one largest message); a user's, twice that. */
+  COLLAB_BYTES_PER_SECOND: z.coerce.number().int().positive().default(1024 * 1024),
   /** Addresses the connection cap skips: loopback, where a same-host reverse proxy (or a benchmark) connects from. */
   CONNECTION_LIMIT_EXEMPT_IPS: z
     .string()

@@ -34,6 +34,7 @@ export const errorCodes = [
   // realtime playground
   "not_joined",
   "room_read_only",
+  "document_too_large",
   "already_in_room",
   "cannot_kick_self",
   "user_not_in_room",

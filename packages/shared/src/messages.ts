@@ -85,6 +85,9 @@ export const realtimeMessages = {
   noRunInProgress: "No run is in progress in this room",
   stopNotAllowed: "Only the person who started the run or the owner can stop it",
   rateLimited: "Too many messages; slow down",
+  /** A change that would make the room's code longer than the server's cap (it was not applied). */
+  documentTooLarge: (maxChars: number) =>
+    `The code can be at most ${maxChars.toLocaleString("en-US")} characters; your last change was not applied`,
   invalidPayload: "Invalid message",
   internal: "Something went wrong",
   versionNotFound: "Version not found",

@@ -14,6 +14,7 @@ import { createLegacyBridge } from "./editor/legacy-bridge";
 import { mergeFullText } from "./editor/legacy-merge";
 import { allowedOrigins } from "../http/origin-check";
 import { createHandshakeOriginCheck } from "./handshake-auth";
+import { guardUpgradeSocket, refuseUpgrade } from "./socket-guards";
 import type { RealtimeServices } from "./realtime-services";
 import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
@@ -39,6 +40,7 @@ export interface Realtime {
  */
 export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
+  const clientLog = (err: unknown, msg: string) => app.log.warn({ err }, msg);
   const originOk = createHandshakeOriginCheck(deps);
   let redis: IORedis | undefined;
   const io = new Server(app.server, {
@@ -63,8 +65,8 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const directory = new RoomDirectory(deps.db.db);
   const runtime = createMemoryRuntimeStore();
   const cluster = createCluster(nsp, { distributed: redis !== undefined, onError: (err) => log(err, "cluster event failed") });
-  const collab = createCollabServer(deps, directory, log, app.log);
-  const legacy = createLegacyBridge(collab.hocuspocus, log);
+  const collab = createCollabServer(deps, directory, log, app.log, clientLog);
+  const legacy = createLegacyBridge(collab.hocuspocus, log, deps.config.COLLAB_MAX_DOC_CHARS);
   const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log, metrics: app.metrics };
   const services: RealtimeServices = { ...partial, ctx: editorContext(deps, nsp, partial) };
   installExtensions(services);
@@ -72,7 +74,11 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   observeRealtime(app.metrics, { io, collab });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    collab.handleUpgrade(req, socket, head, originOk(req.headers));
+    guardUpgradeSocket(socket, clientLog);
+    if (collab.handleUpgrade(req, socket, head, originOk(req.headers))) return;
+    // Socket.IO's own listener takes its path; any other upgrade is answered here.
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    if (!pathname.startsWith(`${io.path()}/`)) refuseUpgrade(socket, pathname);
   };
   app.server.on("upgrade", onUpgrade);
 

@@ -21,8 +21,10 @@ export const collabTextName = "code";
 /**
  * Stateless messages the server sends on a `/collab` connection (JSON strings):
  * `permissions` when this connection's write access changes (also sent after auth),
- * `readOnly` when a write was refused: `room_read_only` (the connection may not write)
- * or `payload_too_large` (one message over the 512 KB cap; the connection is then closed). The
+ * `readOnly` when a write was refused: `room_read_only` (the connection may not write),
+ * `payload_too_large` (one message over the 512 KB cap), `document_too_large` (the change
+ * would make the code longer than the server's cap) or `rate_limited` (too many messages or
+ * bytes a second); after the last three the server closes the connection. The
  * refused edit stays in the client's own Y.Doc and would be re-sent on the next sync:
  * a client told `readOnly` should start over with a fresh Y.Doc and provider.
  */

@@ -81,6 +81,7 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
         roomId: request.params.id,
         body,
         now: deps.now(),
+        maxDocChars: deps.config.COLLAB_MAX_DOC_CHARS,
       });
       const codeOnly = body.roomName === undefined && body.anyoneCanEdit === undefined;
       return ok(codeOnly ? roomMessages.codeSaved : roomMessages.settingsUpdated, {

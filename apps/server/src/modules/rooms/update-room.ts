@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { limits } from "@coderoom/shared/constants/limits";
 import { roomMessages } from "@coderoom/shared/messages";
 import type { TUpdateRoomBody, TUpdateRoomResult } from "@coderoom/shared/schemas/rooms";
 import type { Db } from "../../db/client";
 import { rooms } from "../../db/schema/rooms";
 import type { DomainEventBus } from "../../events";
-import { forbidden, notFound, tooLarge } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../users/sessions";
 import { replaceRoomCode } from "../versions/live-code";
 import { storeVersion } from "../versions/version-store";
+import { assertCodeFits } from "./code-size";
 import { can } from "./policy";
 import { getRoomOr404, type RoomRow } from "./room-store";
 
@@ -19,6 +19,8 @@ export interface UpdateRoomOptions {
   roomId: string;
   body: TUpdateRoomBody;
   now: Date;
+  /** COLLAB_MAX_DOC_CHARS: the longest code a room may hold. */
+  maxDocChars: number;
 }
 
 type Changes = Partial<Pick<RoomRow, "name" | "code" | "anyoneCanEdit">>;
@@ -31,10 +33,7 @@ export type RoomField = TUpdateRoomResult["changed"][number];
  */
 export async function updateRoom(opts: UpdateRoomOptions): Promise<{ room: RoomRow; changed: RoomField[] }> {
   const { db, user, body } = opts;
-  // Measured in UTF-8 bytes: that is what we store and send to every collaborator.
-  if (body.code !== undefined && Buffer.byteLength(body.code, "utf8") > limits.codeMaxBytes) {
-    throw tooLarge(roomMessages.codeTooLarge);
-  }
+  if (body.code !== undefined) assertCodeFits(body.code, opts.maxDocChars);
   const room = await getRoomOr404(db, opts.roomId);
   const touchesSettings = body.roomName !== undefined || body.anyoneCanEdit !== undefined;
   if (touchesSettings && !can(user, "updateSettings", room)) throw forbidden("room_forbidden", roomMessages.ownerOnlyUpdate);

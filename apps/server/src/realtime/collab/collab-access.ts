@@ -1,5 +1,4 @@
-import type { Extension, beforeHandleMessagePayload, beforeSyncPayload, connectedPayload, onAuthenticatePayload } from "@hocuspocus/server";
-import { limits } from "@coderoom/shared/constants/limits";
+import type { Extension, beforeSyncPayload, connectedPayload, onAuthenticatePayload } from "@hocuspocus/server";
 import * as Y from "yjs";
 import { realtimeMessages, roomMessages, toastMessages } from "@coderoom/shared/messages";
 import type { TErrorCode } from "@coderoom/shared/error-codes";
@@ -96,24 +95,6 @@ export function permissionsExtension(): Extension {
       if (now - (toldAt.get(connection) ?? 0) < TELL_EVERY_MS) return;
       toldAt.set(connection, now);
       tell(connection, { type: "readOnly", code: "room_read_only", message: realtimeMessages.readOnly });
-    },
-  };
-}
-
-/** One message may carry at most the API's code cap (plus Yjs framing): a bigger paste is refused. */
-const MAX_MESSAGE_BYTES = limits.codeMaxBytes + 16 * 1024;
-
-/**
- * Limits: a message over the cap is not applied; the connection is told, then closed
- * (Hocuspocus closes a connection whose message hook throws).
- */
-export function limitsExtension(): Extension {
-  return {
-    extensionName: "coderoom-limits",
-    async beforeHandleMessage({ update, connection }: beforeHandleMessagePayload) {
-      if (update.byteLength <= MAX_MESSAGE_BYTES) return;
-      tell(connection, { type: "readOnly", code: "payload_too_large", message: roomMessages.codeTooLarge });
-      throw Object.assign(new Error("payload_too_large"), { code: 1009, reason: "payload_too_large" });
     },
   };
 }

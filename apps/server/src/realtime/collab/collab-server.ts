@@ -13,11 +13,13 @@ import type { SocketUser } from "../editor/editor-extension";
 import type { Member } from "../editor/room-members";
 import { handshakeAddress, identify } from "../handshake-auth";
 import { mayWrite, type RoomDirectory } from "../room-directory";
-import { authExtension, limitsExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
+import { authExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
 import { clientMessagesExtension } from "./client-messages";
+import { createCollabLimits } from "./collab-limits";
 import { coalesceWrites } from "./coalesce-writes";
 import "./no-echo";
 import { createPersistence } from "./persistence-extension";
+import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
@@ -88,12 +90,14 @@ export function createCollabServer(
   directory: RoomDirectory,
   log: (err: unknown, msg: string) => void,
   logger: FastifyBaseLogger,
+  clientLog: ClientErrorLog,
 ): CollabServer {
   const persistence = createPersistence(deps, log);
+  const limits = createCollabLimits(deps.config);
   const presenceListeners: Array<(change: CollabPresenceChange) => void> = [];
   const extensions: Extension[] = [
     authExtension(deps, directory),
-    limitsExtension(),
+    limits.extension,
     clientMessagesExtension(),
     permissionsExtension(),
     presenceExtension(presenceListeners),
@@ -111,6 +115,7 @@ export function createCollabServer(
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  guardWebSocketServer(wss, clientLog);
 
   const withDirect = async <T>(roomId: string, fn: (doc: Document) => T): Promise<T> => {
     const direct = await hocuspocus.openDirectConnection(roomId, { roomId });
@@ -141,6 +146,8 @@ export function createCollabServer(
         .then((identity) => {
           if (!identity) return refuse("401 Unauthorized");
           wss.handleUpgrade(req, socket, head, (ws) => {
+            guardWebSocket(ws, clientLog);
+            limits.watch(ws, identity.user.id);
             coalesceWrites(ws, socket);
             const ip = handshakeAddress(deps, req);
             hocuspocus.handleConnection(ws, req, { identity, ip });

@@ -19,9 +19,13 @@ const socketIn = (id: string, roomId: string) => ({ id, data: { roomId } as { ro
 describe("legacy bridge hand-over", () => {
   it("bridges a joiner whose room's last legacy socket left while the document was loading (25 in a row)", async () => {
     const { roomId } = await roomWithOwner(ctx);
-    const bridge = createLegacyBridge(ctx.realtime.collab.hocuspocus, (err) => {
-      throw err;
-    });
+    const bridge = createLegacyBridge(
+      ctx.realtime.collab.hocuspocus,
+      (err) => {
+        throw err;
+      },
+      ctx.deps.config.COLLAB_MAX_DOC_CHARS,
+    );
     let live = await ctx.realtime.collab.text(roomId);
     let previous = socketIn("s0", roomId);
     const attaching = [bridge.attach(previous, roomId, live)];

@@ -1,8 +1,10 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import type * as Y from "yjs";
+import { realtimeMessages } from "@coderoom/shared/messages";
 import { collabTextName, legacyEvents } from "@coderoom/shared/schemas/realtime";
 import type { EditorSocket } from "./editor-extension";
 import { applyOps, changedChars, mergeFullText } from "./legacy-merge";
+import { Refusal } from "./socket-events";
 
 /** codeUpdate goes out at most this often per socket (the issue's ≤ 100 ms). */
 const SEND_EVERY_MS = 100;
@@ -30,7 +32,7 @@ export interface LegacyBridge {
   /** Starts bridging a legacy socket that shows `shown` (what GET /rooms/join gave it). */
   attach(socket: EditorSocket, roomId: string, shown: string): Promise<void>;
   detach(socket: EditorSocket): void;
-  /** Merges a full-text `codeChange` into the live document; returns the text now live. */
+  /** Merges a full-text `codeChange` into the live document; returns the text now live (refused past COLLAB_MAX_DOC_CHARS). */
   codeChange(socket: EditorSocket, code: string): Promise<string>;
   /** The client's text was refused (view-only): send it the live text again. */
   resync(socket: EditorSocket, refused: string): void;
@@ -44,7 +46,11 @@ export interface LegacyBridge {
  * sockets as a throttled `codeUpdate` with the whole text, the sender included when
  * the merge made its text differ from what it sent.
  */
-export function createLegacyBridge(hocuspocus: Hocuspocus, log: (err: unknown, msg: string) => void): LegacyBridge {
+export function createLegacyBridge(
+  hocuspocus: Hocuspocus,
+  log: (err: unknown, msg: string) => void,
+  maxDocChars: number,
+): LegacyBridge {
   const rooms = new Map<string, LegacyRoom>();
   const opening = new Map<string, Promise<LegacyRoom>>();
   const roomOf = new Map<string, string>();
@@ -144,6 +150,13 @@ export function createLegacyBridge(hocuspocus: Hocuspocus, log: (err: unknown, m
       }
       const current = room.text.toString();
       const ops = mergeFullText(base, code, current);
+      const merged = ops.length > 0 ? applyOps(current, ops) : current;
+      if (merged.length > maxDocChars && merged.length > current.length) {
+        // The same cap as live edits: the client gets the live text back.
+        b.history = [code];
+        schedule(room);
+        throw new Refusal("document_too_large", realtimeMessages.documentTooLarge(maxDocChars));
+      }
       if (ops.length > 0) {
         const doc = room.text.doc!;
         doc.transact(() => {
@@ -156,7 +169,6 @@ export function createLegacyBridge(hocuspocus: Hocuspocus, log: (err: unknown, m
       // Texts we sent before this message arrived may still reach the client after it: keep them as bases.
       b.history.push(code);
       if (b.history.length > HISTORY) b.history.shift();
-      const merged = ops.length > 0 ? applyOps(current, ops) : current;
       if (merged !== code) schedule(room);
       return merged;
     },

@@ -16,6 +16,12 @@ function parseJson<T>(text: string, schema: z.ZodType<T>): T | null {
   }
 }
 
+/**
+ * Refusals shown as a toast; true: the document starts over (the refused edit is dropped).
+ * After `rate_limited` the provider reconnects and its resync sends what was not applied.
+ */
+const restartAfter: Record<string, boolean> = { rate_limited: false, document_too_large: true, payload_too_large: true };
+
 export interface TCollabDoc {
   doc: Y.Doc;
   ytext: Y.Text;
@@ -25,12 +31,14 @@ export interface TCollabDoc {
 /**
  * The room's Y.Doc over Hocuspocus (`/collab`, document name = room id). The provider
  * keeps local edits while offline and merges them on reconnect (the CRDT does the rest).
- * `serverCanWrite` follows the server's `permissions` messages (null until told).
+ * `serverCanWrite` follows the server's `permissions` messages (null until told); refusals
+ * of an edit (rate, size) are shown as a toast.
  */
 export function useCollabDoc(roomId: string) {
   const [collab, setCollab] = useState<TCollabDoc | null>(null);
   const [connected, setConnected] = useState(false);
   const [serverCanWrite, setServerCanWrite] = useState<boolean | null>(null);
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     const doc = new Y.Doc();
@@ -59,6 +67,11 @@ export function useCollabDoc(roomId: string) {
       onStateless: ({ payload }) => {
         const msg = parseJson(payload, zCollabStateless);
         if (msg?.type === "permissions") setServerCanWrite(msg.canWrite);
+        if (msg?.type === "readOnly" && Object.hasOwn(restartAfter, msg.code)) {
+          toast.error(msg.message, { id: msg.code });
+          // A refused edit stays in this Y.Doc and would be sent again: start over from the server's.
+          if (restartAfter[msg.code]) setGeneration((g) => g + 1);
+        }
       },
     });
     setCollab({ doc, ytext: doc.getText(collabTextName), provider });
@@ -69,7 +82,7 @@ export function useCollabDoc(roomId: string) {
       doc.destroy();
       setCollab(null);
     };
-  }, [roomId]);
+  }, [roomId, generation]);
 
   return { collab, connected, serverCanWrite };
 }
