@@ -23,7 +23,8 @@ async function main(log: Logger) {
   if (!config.DATABASE_URL) assertDataDirFree(config.pgliteDir);
   // Started as root, only the code runner keeps root (its own process); this one gives it up.
   const runnerSocket = await separatePrivileges(config, log);
-  const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  // Embedded PGlite runs in a child process of its own (as this uid), never on this event loop.
+  const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, log });
   await migrate(db);
   // `npm run admin` works through this channel while we own the embedded database.
   const adminChannel = await startAdminChannel(db);
