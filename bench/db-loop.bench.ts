@@ -9,9 +9,12 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
+import { builtBenchServer } from "./built-server";
 import { percentile } from "./stats";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+// Built as `npm start` runs it: the database process is then pglite-process.js beside it.
+const serverScript = await builtBenchServer(fileURLToPath(new URL("payments-server.ts", import.meta.url)));
 
 interface Report {
   loopMaxMs: number;
@@ -32,7 +35,7 @@ function rssOf(pid: number | undefined): number | null {
 }
 
 async function run(mode: "in-process" | "child") {
-  const server = spawn(process.execPath, [...serverNodeFlags, "--import", "tsx", fileURLToPath(new URL("payments-server.ts", import.meta.url))], {
+  const server = spawn(process.execPath, [...serverNodeFlags, serverScript], {
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, BENCH_PGLITE: mode },
   });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock";
 import { serveWire } from "./pglite-wire-server";
@@ -23,17 +24,19 @@ async function main(dir: string, socketPath: string) {
   fs.rmSync(socketPath, { force: true });
   const server = await serveWire(db, socketPath);
   let stopping = false;
-  const stop = async () => {
+  const stop = async (orphaned: boolean) => {
     if (stopping) return;
     stopping = true;
     await server.close();
     await db.close().catch(() => undefined);
     lock.release();
+    // A server that died cannot remove the socket's private folder; it is ours to remove.
+    if (orphaned) fs.rmSync(path.dirname(socketPath), { recursive: true, force: true });
     process.exit(0);
   };
   // The IPC channel is the lifeline: it closes when the server exits, even by kill -9.
-  process.on("disconnect", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  process.on("disconnect", () => void stop(true));
+  process.on("SIGTERM", () => void stop(false));
   // A Ctrl-C reaches the whole process group: the server decides when we stop.
   process.on("SIGINT", () => undefined);
   process.on("message", (message: PgliteParentMessage) => {
