@@ -55,6 +55,9 @@ describe("embedded PGlite in its own process", SLOW, () => {
   it("answers queries while this process holds none of the data folder's files", async () => {
     await addUser(handle.db, "first@example.com");
     expect(await emails(handle.db, "first@")).toEqual(["first@example.com"]);
+    // A message larger than one socket read arrives in pieces and is put back together.
+    const big = "x".repeat(300_000);
+    expect(await handle.exclusive(0, (conn) => conn.rows(`SELECT length('${big}') AS n`))).toEqual([{ n: 300_000 }]);
     const owner = currentOwner(pgliteDir);
     expect(owner?.pid).not.toBe(process.pid);
     expect(openFiles().filter((file) => file.startsWith(pgliteDir))).toEqual([]);
