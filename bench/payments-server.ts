@@ -4,9 +4,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
-import { openDb } from "../apps/server/src/db/client";
+import { openDb, openInProcessPglite } from "../apps/server/src/db/client";
+import { currentOwner } from "../apps/server/src/db/data-dir-lock";
 import { migrate } from "../apps/server/src/db/migrate";
 import { payments } from "../apps/server/src/db/schema/payments";
 import { users } from "../apps/server/src/db/schema/users";
@@ -20,7 +23,8 @@ const USERS = 1_000;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-bench-"));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" });
-const db = await openDb({ pgliteDir: config.pgliteDir });
+// BENCH_PGLITE=in-process: PGlite on this process's event loop (db-loop.bench.ts's baseline).
+const db = process.env.BENCH_PGLITE === "in-process" ? await openInProcessPglite(config.pgliteDir) : await openDb({ pgliteDir: config.pgliteDir });
 await migrate(db);
 
 const quiet = () => undefined;
@@ -60,6 +64,14 @@ const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
 const token = await createSession(db.db, { userId: admin!.id, ttlMs: 86_400_000, now });
 console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, adminCookie: `${SESSION_COOKIE}=${token}` }));
+
+// "reset" / "report" on stdin: this process's event-loop delay and RSS, for db-loop.bench.ts.
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line === "reset") loop.reset();
+  if (line === "report") console.log(JSON.stringify({ loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, rssMb: process.memoryUsage.rss() / 2 ** 20, dbPid: currentOwner(config.pgliteDir)?.pid }));
+});
 
 process.on("SIGTERM", async () => {
   await app.close();

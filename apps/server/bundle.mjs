@@ -4,8 +4,13 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-/** The server, its code runner and its AI provider thread: main.js finds the other two beside it. */
-export const serverEntryPoints = { main: "src/main.ts", runner: "src/runner/runner-main.ts", "ai-provider-worker": "src/modules/ai/provider-worker.ts" };
+/** The server, its code runner, its AI provider thread and its embedded database process: main.js finds the others beside it. */
+export const serverEntryPoints = {
+  main: "src/main.ts",
+  runner: "src/runner/runner-main.ts",
+  "ai-provider-worker": "src/modules/ai/provider-worker.ts",
+  "pglite-process": "src/db/pglite-process.ts",
+};
 
 /**
  * Bundles `entryPoints` (paths relative to apps/server/) into `outdir`, which must sit

@@ -27,7 +27,8 @@ async function main(log: Logger) {
   const runnerSocket = await separatePrivileges(config, log);
   // Now as DATA_DIR's owner, and after the runner started (the sandbox needs its own modes).
   makeDataDirPrivate(config.dataDir);
-  const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  // Embedded PGlite runs in a child process of its own (as this uid), never on this event loop.
+  const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, log });
   await migrate(db);
   // Again: PGlite gives the files it creates at its first start its own modes (0666), not ours.
   if (!config.DATABASE_URL) makeDataDirPrivate(config.dataDir);

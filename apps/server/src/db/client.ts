@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { startPgliteChild, type PgliteChildLog } from "./pglite-child";
 import * as schema from "./schema/index";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,41 +23,64 @@ export interface DbHandle {
   exclusive<T>(lockId: number, fn: (conn: RawConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The embedded database folder's owner lock (PGlite on disk only). */
-  dataDirLock?: DataDirLock;
+  dataDirLock?: Pick<DataDirLock, "file" | "advertise">;
+}
+
+/** node-postgres behind Drizzle: PostgreSQL itself, or the embedded database's process. */
+function openPool(config: pg.PoolConfig, kind: DbHandle["kind"]): DbHandle {
+  const pool = new pg.Pool(config);
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind,
+    exclusive: async (lockId, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [lockId]);
+        return await fn({
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          rows: async <T>(sql: string) => (await client.query(sql)).rows as T[],
+        });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
 }
 
 /**
- * Opens PostgreSQL when a URL is given, otherwise embedded PGlite stored in
- * `pgliteDir` (or in memory when it is "memory").
+ * Opens PostgreSQL when a URL is given, otherwise embedded PGlite stored in `pgliteDir`,
+ * run in a supervised process of its own and reached over the PostgreSQL protocol as
+ * PostgreSQL is; "memory" (the tests) keeps a throwaway PGlite in this process.
  */
-export async function openDb(opts: { url?: string; pgliteDir?: string }): Promise<DbHandle> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    pool.on("error", () => {
-      // An idle client lost its connection; the pool replaces it on the next query.
-    });
-    return {
-      db: drizzlePg(pool, { schema }) as unknown as Db,
-      kind: "postgres",
-      exclusive: async (lockId, fn) => {
-        const client = await pool.connect();
-        try {
-          await client.query("SELECT pg_advisory_lock($1)", [lockId]);
-          return await fn({
-            exec: async (sql) => {
-              await client.query(sql);
-            },
-            rows: async <T>(sql: string) => (await client.query(sql)).rows as T[],
-          });
-        } finally {
-          await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
-          client.release();
-        }
-      },
-      close: () => pool.end(),
-    };
-  }
-  const dir = opts.pgliteDir ?? "memory";
+export async function openDb(opts: { url?: string; pgliteDir?: string; log?: PgliteChildLog }): Promise<DbHandle> {
+  if (opts.url) return openPool({ connectionString: opts.url, max: 10 }, "postgres");
+  if (!opts.pgliteDir || opts.pgliteDir === "memory") return openInProcessPglite("memory");
+  const child = await startPgliteChild({ dir: opts.pgliteDir, log: opts.log });
+  // PGlite is one session: one connection, whose checkout also queues callers' transactions.
+  // Kept open while idle, since every new connection resets the session.
+  const handle = openPool({ host: child.socketDir, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 }, "pglite");
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await child.stop();
+    },
+    dataDirLock: { file: child.lockFile, advertise: (adminSocket) => child.advertise(adminSocket) },
+  };
+}
+
+/**
+ * PGlite inside this process: "memory" for the tests, or a folder (the benches' baseline).
+ * Every query then runs on this process's event loop.
+ */
+export async function openInProcessPglite(dir: string): Promise<DbHandle> {
   // One process per folder: a second writer corrupts it (throws DataDirLockedError).
   const dataDirLock = dir === "memory" ? undefined : acquireDataDirLock(dir);
   let client: PGlite;

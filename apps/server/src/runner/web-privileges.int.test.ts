@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { serverRoot } from "../paths";
+import { currentOwner } from "../db/data-dir-lock";
 
 const WEB_UID = 60_901;
 const notRoot = process.getuid?.() !== 0 ? "the test runs as root only (it checks what a server started as root gives up)" : null;
@@ -41,6 +42,10 @@ describe.skipIf(notRoot)("a server started as root", () => {
       expect(out).toContain("CodeRoom is ready");
       expect(await uidOf(child.pid!)).toEqual([WEB_UID, WEB_UID, WEB_UID, WEB_UID]);
       for (const p of [dataDir, path.join(dataDir, "uploads", "old.png"), path.join(dataDir, "db")]) expect((await fs.stat(p)).uid).toBe(WEB_UID);
+      // The embedded database runs in a process of its own, as the same unprivileged uid.
+      const dbPid = currentOwner(path.join(dataDir, "db"))!.pid;
+      expect(dbPid).not.toBe(child.pid);
+      expect(await uidOf(dbPid)).toEqual([WEB_UID, WEB_UID, WEB_UID, WEB_UID]);
       const runnerPid = Number(/"runnerPid":(\d+)/.exec(out)![1]);
       expect((await uidOf(runnerPid))[1]).toBe(0);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).ok).toBe(true);
