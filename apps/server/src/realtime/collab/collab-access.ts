@@ -3,6 +3,7 @@ import { limits } from "@coderoom/shared/constants/limits";
 import * as Y from "yjs";
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
 import type { TCollabStateless } from "@coderoom/shared/schemas/realtime";
+import { assertNotBanned } from "../../modules/rooms/room-bans";
 import type { HandshakeIdentity } from "../handshake-auth";
 import { mayWrite, normaliseRoomId, type RoomDirectory } from "../room-directory";
 
@@ -39,6 +40,7 @@ export function authExtension(directory: RoomDirectory): Extension {
       if (!roomId || roomId !== documentName) throw new Error("room_not_found");
       const room = await directory.load(roomId);
       if (!room) throw new Error("room_not_found");
+      await assertNotBanned(directory.db, roomId, identity.user.id);
       ctx.userId = identity.user.id;
       ctx.sessionHash = identity.sessionHash;
       ctx.roomId = roomId;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
 import { legacyEvents, roomEvents, zJoin, zVerifyUniqueUser, type TRoomState } from "@coderoom/shared/schemas/realtime";
 import { rooms } from "../../db/schema/rooms";
+import { assertNotBanned } from "../../modules/rooms/room-bans";
 import { findRoomForVisitor } from "../../modules/rooms/room-guessing";
 import { mayWrite, normaliseRoomId } from "../room-directory";
 import type { RealtimeServices } from "../realtime-services";
@@ -68,6 +69,7 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
       // The same budget of unknown IDs as GET /rooms/join, so the socket is no guessing oracle.
       const ip = socket.handshake.address;
       await findRoomForVisitor({ db: s.deps.db.db, userId: socket.data.user.id, ip, roomId, now: s.deps.now() });
+      await assertNotBanned(s.deps.db.db, roomId, socket.data.user.id);
       const room = await s.directory.load(roomId);
       if (!room) throw new Refusal("room_not_found", roomMessages.notFound);
       const before = await roomSockets(s.nsp, roomId);
