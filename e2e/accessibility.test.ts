@@ -160,7 +160,7 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
     const guestPage = await guest.newPage();
     await guestPage.goto("/signin");
     await guestPage.getByRole("button", { name: "Continue as Guest" }).click();
-    await guestPage.waitForURL(`${server.url}/`);
+    await guestPage.waitForURL("**/dashboard");
     for (const path of guestPages) await visit(guestPage, path, `${key} guest`, findings);
     await guest.close();
 
@@ -170,7 +170,7 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
     await adminPage.getByLabel("Email", { exact: true }).fill(admin.email);
     await adminPage.getByLabel("Password", { exact: true }).fill(admin.password);
     await adminPage.getByRole("button", { name: "Sign In", exact: true }).click();
-    await adminPage.waitForURL(`${server.url}/`);
+    await adminPage.waitForURL("**/dashboard");
     await visit(adminPage, "/allpayments", `${key} admin`, findings);
     await adminContext.close();
 
@@ -210,7 +210,7 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
     const page = await context.newPage();
     await page.goto("/signin");
     await page.getByRole("button", { name: "Continue as Guest" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL("**/dashboard");
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Welcome to CodeRoom" }).waitFor();
     expect(await page.getByText(/Welcome back/).count()).toBe(0);

@@ -50,7 +50,7 @@ describe.skipIf(!available)("accounts in the browser", () => {
     await page.waitForURL("**/signin");
   }
 
-  it("signs up with an avatar and lands on the home page, welcomed by first name", async () => {
+  it("signs up with an avatar and lands on the dashboard; the home page welcomes them by first name", async () => {
     await page.goto("/signup");
     await page.getByLabel("Profile Picture").setInputFiles({ name: "ada.svg", mimeType: "image/svg+xml", buffer: avatarSvg });
     await page.getByLabel("Full Name").fill(account.fullName);
@@ -58,7 +58,8 @@ describe.skipIf(!available)("accounts in the browser", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.getByText("User registered successfully!").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL("**/dashboard");
+    await page.goto("/");
     await page.getByText("Welcome, Ada").waitFor();
   });
 
@@ -72,11 +73,10 @@ describe.skipIf(!available)("accounts in the browser", () => {
     await page.getByRole("heading", { name: account.fullName }).waitFor();
   });
 
-  it("logs out, then logs back in", async () => {
+  it("logs out, then logs back in and lands on the dashboard", async () => {
     await logOut();
     await signIn(account.email, account.password);
-    await page.waitForURL(`${server.url}/`);
-    await page.getByText("Welcome, Ada").waitFor();
+    await page.waitForURL("**/dashboard");
   });
 
   it("changes the password and returns to the profile", async () => {
@@ -106,14 +106,13 @@ describe.skipIf(!available)("accounts in the browser", () => {
     await page.waitForURL("**/signin");
 
     await signIn(account.email, passwords.reset);
-    await page.waitForURL(`${server.url}/`);
-    await page.getByText("Welcome, Ada").waitFor();
+    await page.waitForURL("**/dashboard");
   });
 
-  it("logs in as a guest, who gets My Purchases in the menu", async () => {
+  it("logs in as a guest, who lands on the dashboard and gets My Purchases in the menu", async () => {
     await logOut();
     await page.getByRole("button", { name: "Continue as Guest" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL("**/dashboard");
     await openMenu();
     await menuItem("My Purchases").waitFor();
     await menuItem("Logout").click();

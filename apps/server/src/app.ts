@@ -33,6 +33,7 @@ import { avatarFileRoutes } from "./modules/storage/routes";
 import { roomRoutes } from "./modules/rooms/routes";
 import { runRoutes } from "./modules/execution/routes";
 import { versionRoutes } from "./modules/versions/routes";
+import { removedUserRoutes } from "./modules/rooms/removed-user-routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { razorpayConfigured } from "./modules/payments/provider";
 
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
       await roomRoutes(api, deps, auth);
       await runRoutes(api, deps, auth);
       await versionRoutes(api, deps, auth);
+      await removedUserRoutes(api, deps, auth);
       await paymentRoutes(api, deps, auth, API_PREFIX);
     },
     { prefix: API_PREFIX },

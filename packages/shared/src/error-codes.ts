@@ -31,6 +31,8 @@ export const errorCodes = [
   "room_forbidden",
   "room_limit_reached",
   "language_unknown",
+  "removed_from_room",
+  "cannot_remove_owner",
   // realtime playground
   "not_joined",
   "room_read_only",

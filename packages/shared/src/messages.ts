@@ -65,6 +65,11 @@ export const roomMessages = {
   ownerOnlyUpdate: "Only the room owner can change this room",
   ownerOnlyDelete: "Only the room owner can delete this room",
   languageUnknown: "This language is not available. Choose one from the list.",
+  /** A user the owner removed (kicked) opens the room again (issue 42). */
+  removedByOwner: "You were removed from this room by its owner",
+  cannotRemoveOwner: "The room owner cannot be removed from their own room",
+  removedUsersListed: "Removed users fetched successfully",
+  letBackIn: "They can join this room again",
   codeTooLarge: `Code must be at most ${limits.codeMaxBytes / 1024} KB`,
   /** Name of the version a "Save Code" stores. */
   savedVersionName: "Saved code",

@@ -60,14 +60,18 @@ export function wireRoomEvents(s: RealtimeServices): () => void {
   ];
 
   cluster.on("roomChanged", ({ roomId }) => {
-    if (!s.directory.get(roomId)) return;
+    const before = s.directory.get(roomId);
+    if (!before) return;
     void s.directory
       .refresh(roomId)
       .then((room) => {
         if (!room) return;
+        const language = { id: room.languageId, name: room.languageName };
         for (const socket of localSockets(s.nsp, roomId)) {
-          const settings: TRoomSettings = { roomName: room.name, anyoneCanEdit: room.anyoneCanEdit, canWrite: mayWrite(socket.data.user.id, room) };
+          const settings: TRoomSettings = { roomName: room.name, anyoneCanEdit: room.anyoneCanEdit, canWrite: mayWrite(socket.data.user.id, room), language };
           socket.emit(roomEvents.settings, settings);
+          // The original client's only way to a new language: it reloads the room on this trigger.
+          if (socket.data.legacy && before.languageId !== room.languageId) socket.emit(legacyEvents.roomUpdateTrigger);
         }
         s.collab.refreshPermissions(roomId);
       })

@@ -71,6 +71,17 @@ describe("PlaygroundPage entry (spec §4)", () => {
     expect(socket.sentEvents("join")).toHaveLength(0);
   });
 
+  it("a user the owner removed is sent to the dashboard with the server's message and never joins", async () => {
+    logIn();
+    const message = "You were removed from this room by its owner";
+    stubApi({ "GET /rooms/join/ABC123": fail(403, message, "removed_from_room") });
+    serveRoom(socket);
+    open();
+    expect(await screen.findByRole("heading", { name: "stub /dashboard" })).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(socket.sentEvents("join")).toHaveLength(0);
+  });
+
   it("joins with the upper-cased room id and a per-tab id, then shows the room", async () => {
     await joinedRoom();
     const [verify] = socket.sentEvents("verifyUniqueUser") as { roomId: string; tabId: string }[];
@@ -141,15 +152,17 @@ describe("PlaygroundPage in the room", () => {
     expect(sessionStorage.getItem("room.roomId")).toBeNull();
   });
 
-  it("follows live settings: a non-owner becomes view-only without a rejoin", async () => {
+  it("follows live settings: a non-owner becomes view-only and sees the new language without a rejoin", async () => {
     logIn({ _id: "u2", fullName: "Alan Turing" });
     stubApi({ "GET /rooms/join/ABC123": ok(makeRoom({ anyoneCanEdit: true })) });
     serveRoom(socket, { state: makeRoomState({ anyoneCanEdit: true, canWrite: true }) });
     open();
     expect(await screen.findByTestId("access-badge")).toHaveTextContent("Anyone Can Edit");
     expect(await screen.findByTestId("code-editor")).toHaveAttribute("data-readonly", "false");
-    socket.push("room:settings", { roomName: "Alpha Project", anyoneCanEdit: false, canWrite: false });
+    expect(screen.getByText("PYTHON")).toBeInTheDocument();
+    socket.push("room:settings", { roomName: "Alpha Project", anyoneCanEdit: false, canWrite: false, language: { id: 63, name: "JavaScript" } });
     expect(screen.getByTestId("access-badge")).toHaveTextContent("View Only");
+    expect(screen.getByText("JAVASCRIPT")).toBeInTheDocument();
     expect(screen.getByTestId("code-editor")).toHaveAttribute("data-readonly", "true");
     expect(screen.getByRole("button", { name: playgroundMessages.ownerOnlySave })).toBeDisabled();
     expect(await screen.findByText(toastMessages.roomUpdated)).toBeInTheDocument();

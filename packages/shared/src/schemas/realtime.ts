@@ -116,7 +116,7 @@ export const legacyEvents = {
 export const roomEvents = {
   /** server → joiner after `join`: everything the playground needs to render. */
   state: "room:state",
-  /** server → everyone: room name / anyoneCanEdit changed; each socket gets its own `canWrite`. */
+  /** server → everyone: room name / anyoneCanEdit / language changed; each socket gets its own `canWrite`. */
   settings: "room:settings",
   /** server → everyone: the owner deleted the room; clients go to /dashboard with a toast. */
   deleted: "room:deleted",
@@ -158,7 +158,13 @@ export const zRoomState = z.object({
 });
 export type TRoomState = z.infer<typeof zRoomState>;
 
-export const zRoomSettings = z.object({ roomName: z.string(), anyoneCanEdit: z.boolean(), canWrite: z.boolean() });
+export const zRoomSettings = z.object({
+  roomName: z.string(),
+  anyoneCanEdit: z.boolean(),
+  canWrite: z.boolean(),
+  /** The owner may change the language: the editor mode, the badge and later runs follow it. */
+  language: z.object({ id: z.number().int(), name: z.string() }),
+});
 export type TRoomSettings = z.infer<typeof zRoomSettings>;
 
 export const zRunStart = z.object({ stdin: z.string().max(limits.stdinMaxBytes).optional().default("") });

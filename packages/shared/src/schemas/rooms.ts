@@ -48,8 +48,10 @@ export const zUpdateRoomBody = z
     roomName: zRoomName.optional(),
     code: zCode().optional(),
     anyoneCanEdit: z.boolean().optional(),
+    /** The owner changes the room's language (one of `GET /rooms/languages`); the code stays as it is. */
+    languageId: z.number().int().optional(),
   })
-  .refine((v) => v.roomName !== undefined || v.code !== undefined || v.anyoneCanEdit !== undefined, {
+  .refine((v) => v.roomName !== undefined || v.code !== undefined || v.anyoneCanEdit !== undefined || v.languageId !== undefined, {
     message: "Nothing to update",
   });
 export type TUpdateRoomBody = z.infer<typeof zUpdateRoomBody>;
@@ -89,8 +91,9 @@ export const zUpdateRoomResult = z.object({
   roomId: z.string(),
   roomName: z.string(),
   anyoneCanEdit: z.boolean(),
+  language: zRoomLanguage,
   updatedAt: z.string(),
-  changed: z.array(z.enum(["roomName", "code", "anyoneCanEdit"])),
+  changed: z.array(z.enum(["roomName", "code", "anyoneCanEdit", "language"])),
 });
 export type TUpdateRoomResult = z.infer<typeof zUpdateRoomResult>;
 
@@ -100,3 +103,14 @@ export type TDeleteRoomResult = z.infer<typeof zDeleteRoomResult>;
 
 /** `data` of `GET /users/rooms`. */
 export const zUserRoomsResult = z.object({ rooms: z.array(zRoomSummary) });
+
+/** A user the owner removed (kicked) from the room: kept out until the owner lets them back in. */
+export const zRemovedUser = z.object({ userId: z.string(), name: z.string(), removedAt: z.string() });
+export type TRemovedUser = z.infer<typeof zRemovedUser>;
+export const zRemovedUserParams = z.object({ id: zRoomId, userId: z.string().uuid() });
+
+/** REST paths under `/api/v1` (owner only): list the removed users; `DELETE one` lets that user back in. */
+export const removedUserPaths = {
+  list: (roomId: string) => `/rooms/${encodeURIComponent(roomId)}/removed-users`,
+  one: (roomId: string, userId: string) => `/rooms/${encodeURIComponent(roomId)}/removed-users/${encodeURIComponent(userId)}`,
+} as const;

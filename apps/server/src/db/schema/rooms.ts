@@ -36,3 +36,18 @@ export const roomMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index("room_members_user_idx").on(t.userId)],
 );
+
+/** Users the owner removed (kicked) from a room: kept out until the owner lets them back in. */
+export const roomBans = pgTable(
+  "room_bans",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);

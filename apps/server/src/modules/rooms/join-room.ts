@@ -7,6 +7,7 @@ import type { DomainEventBus } from "../../events";
 import type { UserRow } from "../users/sessions";
 import { readRoomCode } from "../versions/live-code";
 import { can } from "./policy";
+import { assertNotBanned } from "./room-bans";
 import { findRoomForVisitor } from "./room-guessing";
 import type { RoomRow } from "./room-store";
 
@@ -26,6 +27,7 @@ export async function joinRoom(opts: {
   const { db, user, roomId, now } = opts;
   const room = await findRoomForVisitor({ db, userId: user.id, ip: opts.ip, roomId, now });
   if (!can(user, "view", room)) throw forbidden("room_forbidden", roomMessages.noAccess);
+  await assertNotBanned(db, room.id, user.id);
   try {
     await db.insert(roomMembers).values({ roomId: room.id, userId: user.id, joinedAt: now }).onConflictDoNothing();
   } catch (err) {

@@ -77,17 +77,19 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
       const { room, changed } = await updateRoom({
         db,
         events: deps.events,
+        languages: deps.languages,
         user: currentUser(request),
         roomId: request.params.id,
         body,
         now: deps.now(),
         maxDocChars: deps.config.COLLAB_MAX_DOC_CHARS,
       });
-      const codeOnly = body.roomName === undefined && body.anyoneCanEdit === undefined;
+      const codeOnly = body.roomName === undefined && body.anyoneCanEdit === undefined && body.languageId === undefined;
       return ok(codeOnly ? roomMessages.codeSaved : roomMessages.settingsUpdated, {
         roomId: room.id,
         roomName: room.name,
         anyoneCanEdit: room.anyoneCanEdit,
+        language: { id: room.languageId, name: room.languageName },
         updatedAt: room.updatedAt.toISOString(),
         changed,
       });

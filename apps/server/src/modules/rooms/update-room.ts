@@ -4,7 +4,8 @@ import type { TUpdateRoomBody, TUpdateRoomResult } from "@coderoom/shared/schema
 import type { Db } from "../../db/client";
 import { rooms } from "../../db/schema/rooms";
 import type { DomainEventBus } from "../../events";
-import { forbidden, notFound } from "../../http/errors";
+import type { LanguageCatalog } from "../../execution/language-catalog";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../users/sessions";
 import { replaceRoomCode } from "../versions/live-code";
 import { storeVersion } from "../versions/version-store";
@@ -15,6 +16,7 @@ import { getRoomOr404, type RoomRow } from "./room-store";
 export interface UpdateRoomOptions {
   db: Db;
   events: DomainEventBus;
+  languages: LanguageCatalog;
   user: UserRow;
   roomId: string;
   body: TUpdateRoomBody;
@@ -23,11 +25,11 @@ export interface UpdateRoomOptions {
   maxDocChars: number;
 }
 
-type Changes = Partial<Pick<RoomRow, "name" | "code" | "anyoneCanEdit">>;
+type Changes = Partial<Pick<RoomRow, "name" | "code" | "anyoneCanEdit" | "languageId" | "languageName">>;
 export type RoomField = TUpdateRoomResult["changed"][number];
 
 /**
- * Applies a partial update (settings, code, or both) by the owner. `updatedAt` moves
+ * Applies a partial update (settings including the language, code, or both) by the owner. `updatedAt` moves
  * only when something really changed, so "Most Recent" means recently worked on.
  * Returns the room and the names of the fields that changed.
  */
@@ -35,9 +37,11 @@ export async function updateRoom(opts: UpdateRoomOptions): Promise<{ room: RoomR
   const { db, user, body } = opts;
   if (body.code !== undefined) assertCodeFits(body.code, opts.maxDocChars);
   const room = await getRoomOr404(db, opts.roomId);
-  const touchesSettings = body.roomName !== undefined || body.anyoneCanEdit !== undefined;
+  const touchesSettings = body.roomName !== undefined || body.anyoneCanEdit !== undefined || body.languageId !== undefined;
   if (touchesSettings && !can(user, "updateSettings", room)) throw forbidden("room_forbidden", roomMessages.ownerOnlyUpdate);
   if (body.code !== undefined && !can(user, "saveCode", room)) throw forbidden("room_forbidden", roomMessages.ownerOnlyUpdate);
+  const language = body.languageId === undefined ? undefined : opts.languages.get(body.languageId);
+  if (body.languageId !== undefined && !language) throw badRequest("language_unknown", roomMessages.languageUnknown);
 
   const changes: Changes = {};
   const changed: RoomField[] = [];
@@ -52,6 +56,12 @@ export async function updateRoom(opts: UpdateRoomOptions): Promise<{ room: RoomR
   if (body.anyoneCanEdit !== undefined && body.anyoneCanEdit !== room.anyoneCanEdit) {
     changes.anyoneCanEdit = body.anyoneCanEdit;
     changed.push("anyoneCanEdit");
+  }
+  if (language && language.id !== room.languageId) {
+    // The code stays as it is: the owner switches a room created with the wrong language.
+    changes.languageId = language.id;
+    changes.languageName = language.name;
+    changed.push("language");
   }
   if (body.code !== undefined) {
     // Save Code: the saved text becomes the live text (an edit everyone sees) and a named version.

@@ -1,3 +1,4 @@
+import { formatIst } from "@coderoom/shared/format/ist-date";
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
 import type { TRoomVersion } from "@coderoom/shared/schemas/realtime";
 import type { AppDeps } from "../../deps";
@@ -17,9 +18,9 @@ async function ownedRoom(deps: AppDeps, user: UserRow, roomId: string) {
   return room;
 }
 
-/** A default name: "Version of 1 Dec 2026, 04:12" (UTC), when the owner gives none. */
+/** A default name in the app's one date format: "Version of 01 Dec 2026, 09:42 IST", when the owner gives none. */
 function defaultName(now: Date): string {
-  return `Version of ${now.toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" })}`;
+  return `Version of ${formatIst(now)}`;
 }
 
 /** Saves `code` (or the live code) as a named version and tells the room. */

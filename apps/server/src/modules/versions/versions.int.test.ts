@@ -76,6 +76,17 @@ describe("versions API", () => {
     expect(names).toEqual(["First draft"]);
   });
 
+  it("names an unnamed version in the app's one time zone and format (IST), like every date the web shows", async () => {
+    const { roomId, owner } = await liveRoom();
+    ctx.clock.set("2026-12-06T03:38:00Z");
+    try {
+      const save = await owner.agent.post(`/rooms/${roomId}/versions`, {});
+      expect(save.body.data.name).toBe("Version of 06 Dec 2026, 09:08 IST");
+    } finally {
+      ctx.clock.set(new Date());
+    }
+  });
+
   it("is owner-only and answers 404 for an unknown version", async () => {
     const { roomId, owner } = await liveRoom();
     const id = (await owner.agent.post(`/rooms/${roomId}/versions`, {})).body.data.id as string;

@@ -5,6 +5,7 @@ import type { TErrorCode } from "@coderoom/shared/error-codes";
 import type { TCollabRefusal, TCollabStateless } from "@coderoom/shared/schemas/realtime";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/errors";
+import { assertNotBanned } from "../../modules/rooms/room-bans";
 import { assertRoomMember } from "../../modules/rooms/room-guessing";
 import type { SocketUser } from "../editor/editor-extension";
 import { socketUser, type HandshakeIdentity } from "../handshake-auth";
@@ -43,6 +44,8 @@ function refusal(code: TErrorCode, message: string): Error {
  */
 async function admitMember(deps: AppDeps, ctx: CollabContext, userId: string, roomId: string): Promise<void> {
   try {
+    // A removed user hears why, before the membership the kick took away is looked at.
+    await assertNotBanned(deps.db.db, roomId, userId);
     await assertRoomMember({ db: deps.db.db, userId, ip: ctx.ip ?? "unknown", roomId, now: deps.now() });
   } catch (err) {
     if (err instanceof AppError && err.statusCode < 500) throw refusal(err.code, err.message);

@@ -1,6 +1,7 @@
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
 import { legacyEvents, zCodeChange, zKickTarget } from "@coderoom/shared/schemas/realtime";
 import { codeFits } from "@coderoom/shared/schemas/realtime";
+import { banFromRoom } from "../../modules/rooms/room-bans";
 import type { RealtimeServices } from "../realtime-services";
 import { roomChannel, type EditorExtension, type EditorSocket } from "./editor-extension";
 import { roomUsers } from "./presence";
@@ -13,7 +14,8 @@ function ownerOf(s: RealtimeServices, socket: EditorSocket): boolean {
 
 /**
  * The room rules the server enforces: owner-only kick (carried out here, not by the
- * victim's client), owner-only `roomUpdateTrigger`, and view-only `codeChange`.
+ * victim's client, and the kicked user is kept out: room-bans.ts), owner-only
+ * `roomUpdateTrigger`, and view-only `codeChange`.
  */
 export function roomRulesExtension(s: RealtimeServices): EditorExtension {
   return (socket, ctx) => {
@@ -24,6 +26,8 @@ export function roomRulesExtension(s: RealtimeServices): EditorExtension {
       if (target === socket.data.user.id) throw new Refusal("cannot_kick_self", realtimeMessages.cannotKickSelf);
       const present = (await roomUsers(s, roomId)).some((u) => u.id === target);
       if (!present) throw new Refusal("user_not_in_room", realtimeMessages.userNotInRoom);
+      // Recorded first: the kicked user's client may try to rejoin as soon as it hears IAMKICKED.
+      await banFromRoom({ db: s.deps.db.db, room: s.directory.get(roomId)!, userId: target, now: s.deps.now() });
       s.cluster.broadcast("kick", { roomId, userId: target });
       ok();
     });

@@ -107,7 +107,7 @@ export function roomReducer(view: TRoomView, action: TRoomAction): TRoomView {
       if (!view.room) return view;
       return {
         ...view,
-        room: { ...view.room, roomName: action.settings.roomName, anyoneCanEdit: action.settings.anyoneCanEdit },
+        room: { ...view.room, roomName: action.settings.roomName, anyoneCanEdit: action.settings.anyoneCanEdit, language: action.settings.language },
         canWrite: action.settings.canWrite,
       };
     case "terminal":

@@ -9,6 +9,7 @@ import { getAuth } from "../../../lib/auth-store";
 const routes = [
   { path: "/signin", element: <SignInPage /> },
   { path: "/", element: <h1>home</h1> },
+  { path: "/dashboard", element: <h1>dashboard</h1> },
   { path: "/profile", element: <h1>profile</h1> },
   { path: "/signup", element: <h1>signup</h1> },
 ];
@@ -87,11 +88,11 @@ describe("sign-in", () => {
     expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
   });
 
-  it("logs in as a guest and goes home when there is no origin", async () => {
+  it("logs in as a guest and lands on the dashboard when there is no origin", async () => {
     const calls = stubApi({ "GET /users/guest-login": ok(userData(makeUser({ role: "GUEST" }))) });
     const { user } = renderRoutes(routes, { entries: ["/signin"] });
     await user.click(screen.getByRole("button", { name: "Continue as Guest" }));
-    expect(await screen.findByText("home")).toBeInTheDocument();
+    expect(await screen.findByText("dashboard")).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /users/guest-login"]);
     expect(getAuth().role).toBe("GUEST");
   });

@@ -108,7 +108,7 @@ describe("sign-up", () => {
     await user.type(screen.getByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "Secret123!");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByText("home")).toBeInTheDocument();
+    expect(await screen.findByText("dashboard")).toBeInTheDocument();
 
     expect(loading).toHaveBeenCalledTimes(1);
     const id = loading.mock.results[0]!.value as string;
@@ -139,6 +139,6 @@ describe("sign-up", () => {
     unmount();
     logIn();
     renderRoutes(routes, { entries: ["/signup"] });
-    expect(await screen.findByText("home")).toBeInTheDocument();
+    expect(await screen.findByText("dashboard")).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { GitCompare, History, RotateCcw } from "lucide-react";
 import toast from "react-hot-toast";
+import { formatIst } from "@coderoom/shared/format/ist-date";
 import { realtimeMessages } from "@coderoom/shared/messages";
 import type { TRoomVersion, TRoomVersionWithCode } from "@coderoom/shared/schemas/realtime";
 import { Button } from "../../../components/ui/button";
@@ -11,8 +12,6 @@ import { getVersion, listVersions, restoreVersion, versionKeys } from "../api/ro
 
 const VersionDiff = lazy(() => import("../editor/version-diff"));
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", hour12: false, dateStyle: "medium", timeStyle: "short" }) + " IST";
 
 interface VersionsPanelProps {
   roomId: string;
@@ -52,7 +51,7 @@ export function VersionsPanel({ roomId, language, currentText }: VersionsPanelPr
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-white">{v.name}</span>
                 <span className="block text-xs text-slate-400">
-                  {v.author.name} · {when(v.createdAt)}
+                  {v.author.name} · {formatIst(v.createdAt)}
                 </span>
               </span>
               <Button size="sm" variant="ghost" onClick={() => compare.mutate(v)} loading={compare.isPending && compare.variables?.id === v.id}>

@@ -16,6 +16,7 @@ import {
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { clearRoomState, firstNameOf } from "../../../lib/auth-store";
+import { ApiError } from "../../../lib/http";
 import { createEditorSocket } from "../../../lib/socket";
 import { fetchRoom, versionKeys } from "../api/room-api";
 import { initialRoomView, roomReducer, type TRoomAction, type TRunBy } from "../room-reducer";
@@ -124,9 +125,9 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
         roomId = room.roomId;
         saveRoomState({ code: room.code });
         act({ type: "fetched", room: { ...room, language: { id: Number(room.language.id), name: room.language.name } } });
-      } catch {
-        // Spec §8: a failed room fetch goes to /dashboard without a message.
-        return exit();
+      } catch (err) {
+        // Spec §8: a failed room fetch goes to /dashboard without a message, unless the owner removed this user.
+        return exit(err instanceof ApiError && err.code === "removed_from_room" ? { text: err.message, kind: "error" } : undefined);
       }
       verified = true;
       join();

@@ -3,10 +3,15 @@ import { limits } from "@coderoom/shared/constants/limits";
 import { zRoomName, type TRoomSummary } from "@coderoom/shared/schemas/rooms";
 import { Button } from "../../../components/ui/button";
 import { Modal } from "../../../components/ui/modal";
-import { TextField } from "../../../components/ui/text-field";
+import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
+import { useLanguages } from "../../../lib/languages";
 import { useUpdateRoom } from "../api/room-mutations";
+import { RemovedUsers } from "./removed-users";
 
-/** Spec §2 "Edit Room Settings": the owner renames the room and sets "Anyone can edit". */
+/**
+ * Spec §2 "Edit Room Settings": the owner renames the room and sets "Anyone can edit";
+ * issue 42: changes its language and lets removed users back in.
+ */
 export function EditRoomModal({ room, onClose }: { room: TRoomSummary | null; onClose: () => void }) {
   return (
     <Modal open={room !== null} title="Edit Room Settings" onClose={onClose}>
@@ -19,6 +24,8 @@ function EditRoomForm({ room, onClose }: { room: TRoomSummary; onClose: () => vo
   const update = useUpdateRoom();
   const [roomName, setRoomName] = useState(room.roomName);
   const [anyoneCanEdit, setAnyoneCanEdit] = useState(room.anyoneCanEdit);
+  const languages = useLanguages();
+  const [languageId, setLanguageId] = useState(room.language.id);
   const [touched, setTouched] = useState(false);
   const parsed = zRoomName.safeParse(roomName);
   const error = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
@@ -28,7 +35,9 @@ function EditRoomForm({ room, onClose }: { room: TRoomSummary; onClose: () => vo
     setTouched(true);
     if (!parsed.success) return;
     try {
-      await update.mutateAsync({ roomId: room.roomId, body: { roomName: parsed.data, anyoneCanEdit } });
+      // The language only when it changes: the list may lack the room's language while the sandbox is down.
+      const language = languageId === room.language.id ? {} : { languageId };
+      await update.mutateAsync({ roomId: room.roomId, body: { roomName: parsed.data, anyoneCanEdit, ...language } });
       onClose();
     } catch {
       // The API client showed the server's message; keep the modal open to retry.
@@ -66,6 +75,23 @@ function EditRoomForm({ room, onClose }: { room: TRoomSummary; onClose: () => vo
           </span>
         </span>
       </label>
+      <FieldFrame id="edit-room-language" label="Programming Language" hint="The code stays as it is; everyone in the room switches at once.">
+        <select
+          id="edit-room-language"
+          className={inputClasses(false)}
+          value={String(languageId)}
+          disabled={languages.isPending}
+          onChange={(e) => setLanguageId(Number(e.target.value))}
+        >
+          {!languages.data?.some((l) => l.id === room.language.id) && <option value={String(room.language.id)}>{room.language.name}</option>}
+          {languages.data?.map((l) => (
+            <option key={l.id} value={String(l.id)}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <RemovedUsers roomId={room.roomId} />
       <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={onClose} disabled={update.isPending}>
           Cancel

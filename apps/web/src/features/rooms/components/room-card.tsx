@@ -4,7 +4,7 @@ import type { TRoomSummary } from "@coderoom/shared/schemas/rooms";
 import { buttonClasses } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/card";
 import { useCopyRoomLink } from "../hooks/use-copy-room-link";
-import { formatIst } from "../utils/ist-date";
+import { formatIst } from "@coderoom/shared/format/ist-date";
 import { relativeTime } from "../utils/relative-time";
 import { Tooltip } from "./tooltip";
 

@@ -10,6 +10,10 @@ describe("formatIst", () => {
     expect(formatIst("2025-01-05T18:40:00Z")).toBe("06 Jan 2025, 00:10 IST");
   });
 
+  it("takes a Date as well as an ISO string", () => {
+    expect(formatIst(new Date("2026-12-06T03:38:00Z"))).toBe("06 Dec 2026, 09:08 IST");
+  });
+
   it.each([null, undefined, "", "garbage"])("shows N/A for %s", (value) => {
     expect(formatIst(value)).toBe("N/A");
   });
