@@ -23,6 +23,8 @@ describe("landing page", () => {
     expect(await screen.findByText("Including Python, JavaScript.")).toBeInTheDocument();
     expect(screen.queryByText(/\b(Go|Rust)\b/)).not.toBeInTheDocument();
     expect(screen.queryByText(/99\.9%|24\/7/)).not.toBeInTheDocument();
+    // No invented user, session or project counts (issue 42).
+    expect(screen.queryByText(/\d+(,\d+)?K?\+/)).not.toBeInTheDocument();
   });
 
   it("sends both calls to action to /dashboard and never claims a fixed language count", async () => {
