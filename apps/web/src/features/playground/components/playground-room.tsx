@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { WifiOff } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
@@ -9,7 +9,7 @@ import { runStatus } from "@coderoom/shared/schemas/run";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { firstNameOf } from "../../../lib/auth-store";
 import { Spinner } from "../../../components/ui/spinner";
-import { saveVersion } from "../api/room-api";
+import { runAllowanceQuery, saveVersion } from "../api/room-api";
 import type { TEditorHandle } from "../editor/collab-editor";
 import { usePanelHeight } from "../hooks/use-panel-height";
 import { useRoomSession } from "../hooks/use-room-session";
@@ -79,6 +79,12 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [requestRun]);
+  const queryClient = useQueryClient();
+  const { data: allowance } = useQuery({ ...runAllowanceQuery(), enabled: view.phase === "joined" });
+  // A finished run (anyone's) may have used one of mine: re-read the count.
+  useEffect(() => {
+    if (view.terminal) void queryClient.invalidateQueries({ queryKey: runAllowanceQuery().queryKey });
+  }, [view.terminal, queryClient]);
   const [split, setSplit] = useState<HTMLDivElement | null>(null);
   const panel = usePanelHeight(split);
   const panelId = useId();
@@ -199,6 +205,7 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
           canStop={isOwner || run?.by?.id === user._id}
           onRun={(stdin) => void actions.run(stdin)}
           runRequest={runRequest}
+          runsLeft={allowance && allowance.runsPerDay !== null ? { left: Math.max(0, allowance.runsPerDay - allowance.runsToday), of: allowance.runsPerDay } : null}
           onStop={() => void actions.stop(run?.runId)}
         />
         {reconnecting && (

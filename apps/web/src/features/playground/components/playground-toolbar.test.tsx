@@ -71,6 +71,11 @@ describe("PlaygroundToolbar (spec §2, §4)", () => {
     expect(dialog).not.toBeInTheDocument();
   });
 
+  it("shows the runs left today beside Run on a limited plan, nothing when unlimited", () => {
+    setup({ runsLeft: { left: 3, of: 10 } });
+    expect(screen.getByTestId("runs-left")).toHaveTextContent("3 of 10 runs left today");
+  });
+
   it("Close leaves the dialog without running", async () => {
     const { user, props } = setup();
     await user.click(screen.getByRole("switch", { name: "User Input" }));

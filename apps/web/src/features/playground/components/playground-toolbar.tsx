@@ -28,6 +28,8 @@ interface ToolbarProps {
   onStop: () => void;
   /** Grows by one on each Ctrl/Cmd+Enter: acts as the Run button (or the input dialog's Run). */
   runRequest?: number;
+  /** My runs left today on a limited plan (null: unlimited or not known yet). */
+  runsLeft?: { left: number; of: number } | null;
 }
 
 const { min, max, step } = limits.fontSizes;
@@ -109,6 +111,11 @@ export function PlaygroundToolbar(props: ToolbarProps) {
           />
           User Input
         </label>
+        {props.runsLeft && (
+          <span className="text-xs text-slate-400" data-testid="runs-left">
+            {props.runsLeft.left} of {props.runsLeft.of} runs left today
+          </span>
+        )}
         <Button
           size="sm"
           onClick={onRunClick}

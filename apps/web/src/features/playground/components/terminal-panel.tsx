@@ -18,7 +18,7 @@ export function TerminalPanel({ result, run, onFix }: { result: TRunResult | nul
       role="log"
       aria-label="Terminal"
       aria-live="polite"
-      className="h-full overflow-auto bg-slate-950 p-3 font-mono text-sm leading-6 text-slate-200"
+      className="h-full overflow-auto bg-slate-950 p-3 pb-20 font-mono lg:pb-3 text-sm leading-6 text-slate-200"
     >
       {run ? <LiveOutput run={run} /> : result ? <RunResult result={result} onFix={onFix} /> : <Placeholder />}
     </div>
