@@ -53,11 +53,13 @@ export function usePurchase(plan: TPaidPlanId) {
           : await new Promise<TCheckoutSuccess | null>((settle) => setTestCheckout({ subscriptionId, plan, settle }));
       setTestCheckout(null);
       if (!result) return;
-      const verified = await verifyPayment(result, plan, plans[plan].price).catch(() => false);
-      if (!verified) return;
+      const verified = await verifyPayment(result, plan, plans[plan].price).catch(() => null);
+      if (verified === null) return;
       await refreshProfile({ quiet: true });
       await queryClient.invalidateQueries({ queryKey: paymentKeys.history });
-      navigate("/profile");
+      await navigate("/profile");
+      // Shown on arrival: a 2-second toast raised before the refresh could end before the page changed.
+      toast.success(verified);
     } catch (err) {
       toast.dismiss(loadingId);
       toast.error((err as Error).message || toastMessages.somethingWrong);
