@@ -68,7 +68,7 @@ describe.skipIf(!available)("the playground with two people", () => {
     };
     ownerPage = await signedInPage(await newContext(), owner, onPageError);
     joinerPage = await signedInPage(await newContext(), joiner, onPageError);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();

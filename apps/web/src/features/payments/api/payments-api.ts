@@ -21,18 +21,15 @@ export async function buyPlan(plan: TPaidPlanId): Promise<string | null> {
   return res.data?.id || null;
 }
 
-/**
- * POST /payments/verify with the checkout's result; amount and plan are only cross-checked by the
- * server. Returns the server's success message, which the caller shows once the user is on /profile.
- */
-export async function verifyPayment(result: TCheckoutSuccess, plan: TPaidPlanId, amount: number): Promise<string> {
+/** POST /payments/verify with the checkout's result; amount and plan are only cross-checked by the server. */
+export async function verifyPayment(result: TCheckoutSuccess, plan: TPaidPlanId, amount: number): Promise<boolean> {
   const res = await api<null>("/payments/verify", {
     method: "POST",
     body: { ...result, amount, plan },
     loading: loadingMessages.verifySubscription,
     toastSuccess: false,
   });
-  return res.message;
+  return res.success;
 }
 
 /** Test mode's checkout buttons. */
