@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startFakeOpenAI, type FakeOpenAI } from "../apps/server/src/modules/ai/fake-openai-server";
 import { seriousViolations, type AxeFinding } from "./axe";
 import { hasChromium, launchBrowser } from "./browser";
 import { startServer, type RunningServer } from "./server";
@@ -48,11 +49,14 @@ const describeFinding = (where: string, f: AxeFinding) => `${where}: ${f.impact}
 describe.skipIf(!available)("axe: no serious or critical violations", () => {
   let server: RunningServer;
   let browser: Browser;
+  let fake: FakeOpenAI;
   let roomId: string | null = null;
   const table: Record<string, Record<string, number>> = {};
 
   beforeAll(async () => {
-    server = await startServer();
+    // An AI provider on this machine, so the assistant shows its real panel and buttons.
+    fake = await startFakeOpenAI();
+    server = await startServer({ AI_BASE_URL: fake.url, AI_MODEL: "fake-coder", AI_API_KEY: "sk-e2e-secret" });
     const headers = { "content-type": "application/json", "sec-fetch-site": "same-origin" };
     const reg = await fetch(`${server.url}/api/v1/users/register`, { method: "POST", headers, body: JSON.stringify(account) });
     if (!reg.ok) throw new Error(`register failed: ${reg.status}`);
@@ -83,6 +87,7 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
     console.table(table);
     await browser?.close();
     await server?.stop();
+    await fake?.close();
   });
 
   async function newContext(size: keyof typeof sizes, theme: string): Promise<BrowserContext> {
@@ -138,7 +143,15 @@ describe.skipIf(!available)("axe: no serious or critical violations", () => {
     await check(page, "success toast", key, findings);
 
     for (const path of loggedInPages) await visit(page, path, key, findings);
-    if (roomId) await visit(page, `/playground/${roomId}`, key, findings);
+    if (roomId) {
+      await visit(page, `/playground/${roomId}`, key, findings);
+      // The assistant open: its tab beside the terminal on a desktop, its sheet (from that tab) on a phone.
+      await page.getByRole("tab", { name: "Assistant" }).click();
+      if (size === "phone") await page.getByRole("button", { name: "Open the AI assistant" }).click();
+      await page.getByRole("group", { name: "Suggested actions" }).waitFor();
+      await page.waitForTimeout(250);
+      await check(page, "playground with the assistant", key, findings);
+    }
 
     await page.goto("/dashboard");
     await settle(page);

@@ -119,10 +119,15 @@ describe.skipIf(!available)("accounts in the browser", () => {
     await page.waitForURL("**/signin");
   });
 
-  it("sends a visitor from /profile to /signin and back there after logging in", async () => {
+  it("sends a visitor from /profile to /signin and back there after signing in by keyboard (e-mail, Tab, password, Enter)", async () => {
     await page.goto("/profile");
     await page.waitForURL("**/signin");
-    await signIn(account.email, passwords.reset);
+    await page.getByLabel("Email", { exact: true }).click();
+    await page.keyboard.type(account.email);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement.id")).toBe("signin-password");
+    await page.keyboard.type(passwords.reset);
+    await page.keyboard.press("Enter");
     await page.waitForURL("**/profile");
     await page.getByRole("heading", { name: account.fullName }).waitFor();
   });

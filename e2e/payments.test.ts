@@ -14,6 +14,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
 const stamp = Date.now();
 const buyer = { fullName: "Kavya Iyer", email: `kavya.${stamp}@example.com`, password: "Secret123!" };
 const admin = { fullName: "Ravi Admin", email: `ravi.${stamp}@example.com`, password: "Secret123!" };
+const basicBuyer = { fullName: "Meera Das", email: `meera.${stamp}@example.com`, password: "Secret123!" };
 
 /** "5 March 2026" in India time, the profile's date format. */
 const longDate = (d: Date) => d.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
@@ -52,6 +53,7 @@ describe.skipIf(!available)("plans and payments in Test mode", () => {
     server = await startServer();
     await register(buyer);
     await register(admin);
+    await register(basicBuyer);
     // The admin CLI reaches the running server through its admin channel.
     await promisify(execFile)(process.execPath, ["--import", "tsx", "apps/server/src/cli/admin.ts", "grant", admin.email], {
       cwd: repoRoot,
@@ -128,5 +130,32 @@ describe.skipIf(!available)("plans and payments in Test mode", () => {
     await page.getByText("Pro", { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Cancel Subscription" }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("buys Basic after a decline: the checkout ends on the success message, the decline is marked not charged, pricing marks Basic", async () => {
+    const p = await signIn(basicBuyer, "/subscribe-basic");
+    await p.getByRole("button", { name: "Subscribe to Basic" }).click();
+    await p.getByRole("dialog", { name: "Test mode checkout" }).getByRole("button", { name: "Decline" }).click();
+    await p.getByText("Payment declined").waitFor();
+    await p.getByRole("button", { name: "Subscribe to Basic" }).click();
+    await p.getByRole("dialog", { name: "Test mode checkout" }).getByRole("button", { name: "Pay ₹499" }).click();
+    await p.waitForURL("**/profile");
+    await p.getByText("Payment verified successfully. Your plan is active").waitFor();
+    expect(await p.getByText("Already subscribed to Basic plan").count()).toBe(0);
+    expect(new URL(p.url()).pathname).toBe("/profile");
+
+    await p.goto("/purchasehistory");
+    const rows = p.getByRole("table", { name: "Your payments" }).locator("tbody tr");
+    await rows.nth(1).waitFor();
+    expect(await rows.nth(0).textContent()).not.toContain("not charged");
+    expect(await rows.nth(1).textContent()).toContain("₹499 INR not charged");
+
+    await p.goto("/pricing");
+    const basic = p.getByRole("listitem", { name: "Basic plan" });
+    expect(await basic.getByRole("button", { name: "Current plan" }).isDisabled()).toBe(true);
+    expect(await basic.getByRole("link").count()).toBe(0);
+    await p.getByRole("listitem", { name: "Pro plan" }).getByRole("link", { name: "Upgrade to Pro" }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await p.context().close();
   });
 });

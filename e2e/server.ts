@@ -47,7 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
+  // Generous: the sandbox probes every language before it is ready, minutes on a busy machine.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -55,7 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not become ready in 60 s");
+    if (Date.now() > deadline) throw new Error("server did not become ready in 150 s");
     await new Promise((r) => setTimeout(r, 100));
   }
   const outboxDir = path.join(dataDir, "outbox");

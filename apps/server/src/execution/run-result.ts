@@ -1,3 +1,4 @@
+import { cancelledRunStatus } from "@coderoom/shared/run-heading";
 import { runStatus, type TRunResult } from "@coderoom/shared/schemas/run";
 
 export type TRunStatus = TRunResult["status"];
@@ -7,7 +8,7 @@ export const memoryLimitStatus: TRunStatus = { id: runStatus.other.id, descripti
 /** The program wrote more than the output limit: it was stopped, and its output is shown up to the cap. */
 export const outputLimitStatus: TRunStatus = { id: runStatus.other.id, description: "Output Limit Exceeded" };
 /** A run stopped by its user (Stop button). */
-export const cancelledStatus: TRunStatus = { id: runStatus.other.id, description: "Cancelled" };
+export const cancelledStatus: TRunStatus = cancelledRunStatus;
 
 /** Judge0's mapping of the signal that ended a program to a status. */
 export function signalStatus(signal: number): TRunStatus {

@@ -14,9 +14,10 @@ const values = [
 
 /** /about. */
 export function AboutPage() {
+  // Facts, not invented user or project counts (issue 42).
   const stats = [
-    { value: "5,000+", label: "Active users" },
-    { value: "12,500+", label: "Projects created" },
+    { value: "₹0", label: "To start, on the Free plan" },
+    { value: "0", label: "Installs needed" },
     { value: <LanguageNumber />, label: "Languages" },
   ];
   return (

@@ -182,7 +182,7 @@ describe("PlaygroundPage in the room", () => {
     expect(screen.getByRole("button", { name: "Run Code" })).toBeDisabled();
     const result = { status: { id: 3, description: "Accepted" }, stdout: "hello\n", stderr: null, compile_output: null, time: 12, memory: 1, exit_code: 0 };
     socket.push("run:finished", { runId: "r1", by, result });
-    expect(screen.getByText("Time: 12 ms")).toBeInTheDocument();
+    expect(screen.getByText("CPU time: 12 ms")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Run Code" })).toBeEnabled();
   });
 

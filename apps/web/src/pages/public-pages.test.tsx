@@ -23,6 +23,8 @@ describe("landing page", () => {
     expect(await screen.findByText("Including Python, JavaScript.")).toBeInTheDocument();
     expect(screen.queryByText(/\b(Go|Rust)\b/)).not.toBeInTheDocument();
     expect(screen.queryByText(/99\.9%|24\/7/)).not.toBeInTheDocument();
+    // No invented user, session or project counts (issue 42).
+    expect(screen.queryByText(/\d+(,\d+)?K?\+/)).not.toBeInTheDocument();
   });
 
   it("sends both calls to action to /dashboard and never claims a fixed language count", async () => {
@@ -46,6 +48,25 @@ describe("pricing page", () => {
     expect(card("Pro")).toHaveTextContent("₹999");
     expect(within(card("Pro")).getByRole("link")).toHaveAttribute("href", "/subscribe-pro");
     expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("marks a Basic subscriber's plan as the current one and offers only the upgrade", () => {
+    logIn({ subscription: { id: "sub_b", status: "active", plan: "basic", expiresOn: "2026-04-06T00:00:00.000Z" } });
+    renderPage(<PricingPage />);
+    const card = (name: string) => screen.getByRole("listitem", { name: `${name} plan` });
+    expect(within(card("Basic")).getByRole("button", { name: "Current plan" })).toBeDisabled();
+    expect(within(card("Basic")).queryByRole("link")).not.toBeInTheDocument();
+    expect(card("Basic")).toHaveAttribute("aria-current", "true");
+    expect(within(card("Free")).getByRole("button", { name: "Included in Basic" })).toBeDisabled();
+    expect(within(card("Pro")).getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/subscribe-pro");
+  });
+
+  it("marks Free as the current plan of a signed-in user without a subscription", () => {
+    logIn();
+    renderPage(<PricingPage />);
+    const card = (name: string) => screen.getByRole("listitem", { name: `${name} plan` });
+    expect(within(card("Free")).getByRole("button", { name: "Current plan" })).toBeDisabled();
+    expect(within(card("Basic")).getByRole("link", { name: "Subscribe to Basic" })).toHaveAttribute("href", "/subscribe-basic");
   });
 
   it("opens one FAQ answer at a time", async () => {

@@ -21,8 +21,8 @@ export const limits = {
   fontSizes: { min: 10, max: 30, step: 2, default: 18 },
 } as const;
 
-/** Avatar file types accepted by the sign-up and edit-profile pickers (spec §5). */
-export const avatarTypes = {
-  signUp: ["image/jpeg", "image/png", "image/svg+xml"],
-  editProfile: ["image/jpeg", "image/png", "image/webp"],
-} as const;
+/**
+ * Avatar file types of the sign-up and edit-profile pickers: one list for both (issue 42; spec §5
+ * gave each page its own). The server re-encodes every one of them to WebP.
+ */
+export const avatarTypes = ["image/jpeg", "image/png", "image/webp", "image/svg+xml"] as const;

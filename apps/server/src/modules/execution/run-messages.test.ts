@@ -12,4 +12,9 @@ describe("run messages", () => {
     const result = { status: { id: 6, description: "Compilation Error" }, stdout: null, stderr: null, compile_output: "x", time: null, memory: null, exit_code: null };
     expect(runFinishedMessage(result, true)).toBe("Code ran with status: Compilation Error (it waited in the queue)");
   });
+
+  it("names a Python syntax error as such", () => {
+    const result = { status: { id: 11, description: "Runtime Error (NZEC)" }, stdout: null, stderr: "SyntaxError: invalid syntax", compile_output: null, time: 9, memory: null, exit_code: 1 };
+    expect(runFinishedMessage(result, false)).toBe("Code ran with status: Syntax Error");
+  });
 });

@@ -1,5 +1,6 @@
 import { limits } from "@coderoom/shared/constants/limits";
 import { plans } from "@coderoom/shared/constants/plans";
+import { runHeading } from "@coderoom/shared/run-heading";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { PlanLimits } from "../billing/plan-limits";
 
@@ -15,7 +16,7 @@ export const runMessages = {
 
 /** The toast after a run: success, or what went wrong, and whether it had to wait. */
 export function runFinishedMessage(result: TRunResult, queued: boolean): string {
-  const base = result.status.id === 3 ? runMessages.accepted : `Code ran with status: ${result.status.description}`;
+  const base = result.status.id === 3 ? runMessages.accepted : `Code ran with status: ${runHeading(result)}`;
   return queued ? `${base} (it waited in the queue)` : base;
 }
 

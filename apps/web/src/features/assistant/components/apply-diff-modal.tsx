@@ -26,7 +26,7 @@ export function ApplyDiffModal({ open, current, next, scope, onCancel, onConfirm
       <pre data-testid="apply-diff" className="max-h-96 overflow-auto rounded-md bg-slate-950 p-2 font-mono text-xs text-slate-200">
         {diff.map((l, i) =>
           l.kind === "fold" ? (
-            <div key={i} className="text-slate-500">
+            <div key={i} className="text-slate-400">
               {`… ${l.count} unchanged lines`}
             </div>
           ) : (

@@ -51,7 +51,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, canWri
       <Bot className="mt-0.5 size-6 shrink-0 text-indigo-300" aria-hidden />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-xs text-slate-400">
-          Assistant <span className="text-slate-500">· for {message.author.name}</span>
+          Assistant <span className="text-slate-400">· for {message.author.name}</span>
         </p>
         {typing ? (
           <p className="text-sm text-slate-400" role="status">

@@ -88,7 +88,7 @@ export function AssistantPanel({ assistant, editor, canWrite, lastRunFailed }: A
     <section aria-label="AI assistant" className="flex h-full min-h-0 flex-col text-slate-200">
       <header className="flex items-center gap-2 border-b border-slate-800 px-3 py-1.5">
         <h2 className="text-sm font-semibold">AI assistant</h2>
-        {view.model && <span className="text-xs text-slate-500">{view.model}</span>}
+        {view.model && <span className="text-xs text-slate-400">{view.model}</span>}
         <span className="ml-auto">
           <QuotaLine quota={view.quota} />
         </span>
@@ -135,7 +135,7 @@ export function AssistantPanel({ assistant, editor, canWrite, lastRunFailed }: A
             if (e.key === "Enter" && !e.shiftKey) void submit(e);
           }}
           placeholder="Ask about the code… (Enter to send, Shift+Enter for a new line)"
-          className="min-h-10 flex-1 resize-none rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5 text-sm text-slate-100 placeholder:text-slate-500"
+          className="min-h-10 flex-1 resize-none rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5 text-sm text-slate-100 placeholder:text-slate-400"
         />
         {busy ? (
           <Button variant="danger" size="md" onClick={() => void assistant.stop()}>

@@ -14,7 +14,7 @@ export function AssistantSheet({ open, onClose, ...panel }: AssistantPanelProps 
       aria-modal="true"
       aria-label="AI assistant"
       onKeyDown={(e) => e.key === "Escape" && onClose()}
-      className="fixed inset-x-0 bottom-0 z-40 flex h-[80dvh] flex-col rounded-t-2xl border-t border-slate-700 bg-slate-950 pt-8 shadow-2xl lg:hidden"
+      className="dark fixed inset-x-0 bottom-0 z-40 flex h-[80dvh] flex-col rounded-t-2xl border-t border-slate-700 bg-slate-950 pt-8 shadow-2xl lg:hidden"
     >
       <button type="button" onClick={onClose} aria-label="Close the AI assistant" autoFocus className="absolute top-1.5 right-2 rounded p-1 text-slate-400 hover:text-white">
         <X className="size-5" aria-hidden />

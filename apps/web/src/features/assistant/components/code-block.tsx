@@ -31,7 +31,7 @@ export function CodeBlock({ block, canWrite, complete, onInsert, onApply }: Code
   return (
     <figure className="overflow-hidden rounded-md border border-slate-800 bg-slate-900" data-testid="assistant-code-block">
       <figcaption className="flex items-center gap-1 border-b border-slate-800 px-2 py-1">
-        <span className="mr-auto text-xs text-slate-500">{block.lang || "code"}</span>
+        <span className="mr-auto text-xs text-slate-400">{block.lang || "code"}</span>
         <button type="button" className={action} onClick={() => void copy()}>
           {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
           {copied ? "Copied" : "Copy"}

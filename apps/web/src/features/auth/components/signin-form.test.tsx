@@ -77,6 +77,18 @@ describe("sign-in", () => {
     expect(getAuth()).toMatchObject({ isLoggedIn: true, role: "CODER" });
   });
 
+  it("Tab goes e-mail -> password, and Enter there signs in (Forgot password? comes after the button)", async () => {
+    const calls = stubApi({ "POST /users/login": ok(userData(makeUser()), "Logged in successfully") });
+    const { user } = renderRoutes(routes, { entries: [fromProfile] });
+    await user.click(screen.getByLabelText("Email"));
+    await user.keyboard("ada@example.com");
+    await user.tab();
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+    await user.keyboard("Secret123!{Enter}");
+    expect(await screen.findByText("profile")).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /users/login"]);
+  });
+
   it("stays on the page and shows the server's message when login fails", async () => {
     stubApi({ "POST /users/login": fail(401, "Invalid email or password", "invalid_credentials") });
     const { user, router } = renderRoutes(routes, { entries: ["/signin"] });

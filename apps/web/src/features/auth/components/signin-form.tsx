@@ -60,16 +60,17 @@ export function SignInForm({ originState }: { originState: TFromState }) {
           autoComplete="current-password"
           placeholder="••••••••"
           error={errors.password?.message}
-          aside={
-            <Link to="/forgotpassword" className={`text-sm ${textLinkClasses}`}>
-              Forgot password?
-            </Link>
-          }
           {...register("password")}
         />
         <Button type="submit" className="w-full" size="lg" loading={isSubmitting} disabled={busy}>
           Sign In
         </Button>
+        {/* After the button: Tab from the e-mail reaches the password, then Sign In (issue 42). */}
+        <p className="text-right">
+          <Link to="/forgotpassword" className={`text-sm ${textLinkClasses}`}>
+            Forgot password?
+          </Link>
+        </p>
       </form>
       <div className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />

@@ -44,7 +44,7 @@ describe("sign-up", () => {
     expect(await screen.findByText("Must include uppercase, number, and special character")).toBeInTheDocument();
   });
 
-  it("rejects a picture type other than jpg, jpeg, png or svg", async () => {
+  it("rejects a picture type other than jpg, jpeg, png, webp or svg", async () => {
     stubApi({});
     renderRoutes(routes, { entries: ["/signup"] });
     // Bypass the input's accept filter, as a drag-and-drop or an old browser would.
@@ -52,7 +52,7 @@ describe("sign-up", () => {
     const gif = new File(["gif"], "me.gif", { type: "image/gif" });
     await user.upload(screen.getByLabelText("Profile Picture"), gif);
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByText("Only JPG, JPEG, PNG or SVG images are allowed")).toBeInTheDocument();
+    expect(await screen.findByText("Only JPG, JPEG, PNG, WEBP or SVG images are allowed")).toBeInTheDocument();
   });
 
   it("registers, uploads the avatar, fetches the profile, then toasts and returns to the origin", async () => {

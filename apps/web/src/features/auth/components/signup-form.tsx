@@ -15,7 +15,7 @@ import { registerWithAvatar } from "../api/auth-api";
 import { textLinkClasses } from "./auth-shell";
 
 const zSignUpForm = zRegisterBody.extend({
-  avatar: zAvatarFile({ types: avatarTypes.signUp, typeMessage: m.avatarTypeSignUp, required: true }),
+  avatar: zAvatarFile({ types: avatarTypes, typeMessage: m.avatarType, required: true }),
 });
 type TSignUpInput = z.input<typeof zSignUpForm>;
 type TSignUpValues = z.output<typeof zSignUpForm>;
@@ -46,7 +46,7 @@ export function SignUpForm({ originState }: { originState: TFromState }) {
             <AvatarPicker
               id="signup-avatar"
               label="Profile Picture"
-              accept={acceptFor(avatarTypes.signUp)}
+              accept={acceptFor(avatarTypes)}
               value={field.value ?? null}
               onChange={field.onChange}
               onBlur={field.onBlur}

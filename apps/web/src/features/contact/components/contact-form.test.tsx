@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ContactForm } from "./contact-form";
 import { deferred, fail, ok, stubApi } from "../../../test/api-stub";
+import { logIn } from "../../../test/factories";
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Full Name"), "Ada Lovelace");
@@ -11,6 +12,18 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("contact form", () => {
+  it("fills in a signed-in user's name and e-mail, but not a guest's", () => {
+    logIn({ fullName: "Grace Hopper", email: "grace@example.com" });
+    const { unmount } = render(<ContactForm />);
+    expect(screen.getByLabelText("Full Name")).toHaveValue("Grace Hopper");
+    expect(screen.getByLabelText("Email Address")).toHaveValue("grace@example.com");
+    expect(screen.getByLabelText("Message")).toHaveValue("");
+    unmount();
+    logIn({ role: "GUEST", fullName: "Guest 123", email: "g123@guest.coderoom.invalid" });
+    render(<ContactForm />);
+    expect(screen.getByLabelText("Email Address")).toHaveValue("");
+  });
+
   it("shows the spec's messages and sends nothing", async () => {
     const calls = stubApi({});
     const user = userEvent.setup();

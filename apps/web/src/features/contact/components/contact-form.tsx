@@ -7,12 +7,17 @@ import { limits } from "@coderoom/shared/constants/limits";
 import { zContactBody, type TContactBody } from "@coderoom/shared/schemas/users";
 import { Button } from "../../../components/ui/button";
 import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
+import { useAuth } from "../../../lib/auth-store";
 import { sendContactMessage } from "../api/contact-api";
 
-const empty = { name: "", email: "", message: "" };
-
-/** Spec §2 contact form: "Sending..." with the button and message disabled, reset once sent. */
+/**
+ * Spec §2 contact form: "Sending..." with the button and message disabled, reset once sent.
+ * A signed-in user's name and e-mail are filled in (guests have no real address to reply to).
+ */
 export function ContactForm() {
+  const { data: user } = useAuth();
+  const known = user && user.role !== "GUEST" ? user : null;
+  const [empty] = useState(() => ({ name: known?.fullName ?? "", email: known?.email ?? "", message: "" }));
   const [sending, setSending] = useState(false);
   const {
     register,

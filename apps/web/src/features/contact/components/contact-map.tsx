@@ -19,14 +19,11 @@ const markerIconDefault = L.icon({
   shadowSize: [41, 41],
 });
 
-/** "Find Us" map (loaded lazily: Leaflet stays out of every other page). */
-export default function ContactMap() {
+/** "Find Us" map over the operator's tile server (loaded lazily: Leaflet stays out of every other page). */
+export default function ContactMap({ tileUrl }: { tileUrl: string }) {
   return (
     <MapContainer center={center} zoom={10} scrollWheelZoom className="h-full w-full">
-      <TileLayer
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-      />
+      <TileLayer attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' url={tileUrl} />
       <Marker position={center} icon={markerIconDefault}>
         <Popup>CodeRoom, Kolkata</Popup>
       </Marker>

@@ -2,8 +2,11 @@ import { Component, lazy, Suspense, type ReactNode } from "react";
 import { MapPin } from "lucide-react";
 import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { StaticMap } from "./static-map";
 
 const ContactMap = lazy(() => import("./contact-map"));
+// A tile server the operator chose at build time (none by default: the product works offline).
+const tileUrl = import.meta.env.VITE_MAP_TILE_URL as string | undefined;
 
 /** Shown if the map code itself cannot load; missing tiles just leave the map's grey background. */
 class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -25,17 +28,21 @@ function MapFallback({ loading }: { loading?: boolean }) {
   );
 }
 
-/** The "Find Us" card with the lazily loaded map. */
+/** The "Find Us" card: the bundled map, or a Leaflet map (loaded lazily) when a tile server is set. */
 export function FindUs() {
   return (
     <Card className="overflow-hidden">
       <h2 className="px-6 pt-5 pb-4 text-lg font-semibold text-slate-900 dark:text-white">Find Us</h2>
       <div className="isolate h-80 bg-slate-100 dark:bg-slate-800 [&_.leaflet-container]:bg-slate-100 dark:[&_.leaflet-container]:bg-slate-800">
-        <MapBoundary>
-          <Suspense fallback={<MapFallback loading />}>
-            <ContactMap />
-          </Suspense>
-        </MapBoundary>
+        {tileUrl ? (
+          <MapBoundary>
+            <Suspense fallback={<MapFallback loading />}>
+              <ContactMap tileUrl={tileUrl} />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          <StaticMap />
+        )}
       </div>
     </Card>
   );

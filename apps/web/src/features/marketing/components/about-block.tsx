@@ -7,11 +7,11 @@ const points = [
   "Hackathons and study groups that start in seconds",
 ];
 
-/** Landing about block with the claimed stats of spec §1. */
+/** Landing about block of spec §1, with facts in place of its invented user and project counts. */
 export function AboutBlock() {
   const stats = [
-    { value: "5,000+", label: "Active users" },
-    { value: "12,500+", label: "Projects created" },
+    { value: "₹0", label: "To start, on the Free plan" },
+    { value: "0", label: "Installs needed" },
     { value: <LanguageNumber />, label: "Languages" },
   ];
   return (

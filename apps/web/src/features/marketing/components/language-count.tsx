@@ -7,7 +7,10 @@ export function LanguageCount({ suffix = "languages" }: { suffix?: string }) {
   if (count !== undefined) return <>{`${count} ${suffix}`}</>;
   if (failed) return <>{`Many ${suffix}`}</>;
   return (
-    <span className="inline-block h-[1em] w-24 animate-pulse rounded bg-current/15 align-middle" aria-label="Loading languages" />
+    // Text, not aria-label: a span without a role may not carry one (axe aria-prohibited-attr, seen while loading).
+    <span className="inline-block h-[1em] w-24 animate-pulse rounded bg-current/15 align-middle">
+      <span className="sr-only">Loading languages</span>
+    </span>
   );
 }
 

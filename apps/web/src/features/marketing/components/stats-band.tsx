@@ -1,11 +1,10 @@
 import { LanguageNumber } from "./language-count";
 
-// The uptime and 24/7 figures of the second variant were promises this server cannot
-// keep (issue 10 §3.6): the live language count and our real reply time stand in for them.
+// Only facts this server can stand behind (issue 42): no invented user or session counts.
 const stats = [
-  { value: "10K+", label: "Developers" },
-  { value: "50K+", label: "Coding sessions" },
   { value: <LanguageNumber />, label: "Languages" },
+  { value: "₹0", label: "To start, on the Free plan" },
+  { value: "1 link", label: "To bring someone into your room" },
   { value: "24 h", label: "Support reply time" },
 ];
 

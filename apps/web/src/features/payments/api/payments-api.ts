@@ -27,6 +27,7 @@ export async function verifyPayment(result: TCheckoutSuccess, plan: TPaidPlanId,
     method: "POST",
     body: { ...result, amount, plan },
     loading: loadingMessages.verifySubscription,
+    toastSuccess: false,
   });
   return res.success;
 }

@@ -52,6 +52,8 @@ describe("payment analytics", () => {
     expect(totals).toHaveTextContent("Success Rate100.00%");
     expect(totals).toHaveTextContent("Avg. Transaction₹749");
     expect(screen.getByRole("img", { name: /Revenue per month/ })).toBeInTheDocument();
+    // The month label names the year in full: "Mar 26" read as a date (issue 42).
+    expect(screen.getByText("Mar 2026")).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({ start: 0, limit: 10 });
     expect(screen.getByText("Showing 1-10 of 23 payments")).toBeInTheDocument();
     expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();

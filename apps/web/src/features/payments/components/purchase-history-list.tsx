@@ -8,6 +8,16 @@ import { PaymentPlanBadge, PaymentStatusBadge } from "./status-badge";
 
 const ActiveBadge = () => <Badge tone="green">Active</Badge>;
 
+/** The amount; a payment that did not complete (declined, closed) was never charged, and says so. */
+function PaymentAmount({ payment }: { payment: TPayment }) {
+  if (payment.status === "completed") return <>{inr(payment.amount)} INR</>;
+  return (
+    <>
+      <s className="text-slate-500 dark:text-slate-400">{inr(payment.amount)} INR</s> <span className="text-sm font-semibold">not charged</span>
+    </>
+  );
+}
+
 /** Empty state of the purchase history (spec §2). */
 export function NoPurchases() {
   return (
@@ -52,7 +62,9 @@ export function PurchaseHistoryList({ payments, currentSubscriptionId }: { payme
                 <td className="px-4 py-3">
                   <PaymentPlanBadge amount={p.amount} />
                 </td>
-                <td className="px-4 py-3 font-medium">{inr(p.amount)} INR</td>
+                <td className="px-4 py-3 font-medium">
+                  <PaymentAmount payment={p} />
+                </td>
                 <td className="px-4 py-3">{paymentDate(p.createdAt)}</td>
                 <td className="px-4 py-3">
                   <PaymentStatusBadge status={p.status} />
@@ -73,7 +85,9 @@ export function PurchaseHistoryList({ payments, currentSubscriptionId }: { payme
                   <PaymentStatusBadge status={p.status} />
                 </div>
               </div>
-              <p className="text-2xl font-bold text-slate-900 dark:text-white">{inr(p.amount)} INR</p>
+              <p className="text-2xl font-bold text-slate-900 dark:text-white">
+                <PaymentAmount payment={p} />
+              </p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600 dark:text-slate-400">
                 <dt>Date</dt>
                 <dd>{paymentDate(p.createdAt)}</dd>

@@ -31,6 +31,9 @@ describe("purchase history", () => {
     expect(within(rows[0]!).getByText("Active")).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent("Pro Plan");
     expect(rows[1]).toHaveTextContent("cancelled");
+    // A declined attempt is not a charge: its amount says so.
+    expect(rows[1]).toHaveTextContent("₹999 INR not charged");
+    expect(rows[0]).not.toHaveTextContent("not charged");
     expect(within(rows[1]!).queryByText("Active")).not.toBeInTheDocument();
     expect(rows[2]).toHaveTextContent("Custom Plan");
     // The small-screen cards carry the same payments.

@@ -9,7 +9,7 @@ const PAD = 28;
 /** "2026-03" -> "Mar 26". */
 function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y!, (m ?? 1) - 1, 1)).toLocaleDateString("en-GB", { month: "short", year: "2-digit", timeZone: "UTC" });
+  return new Date(Date.UTC(y!, (m ?? 1) - 1, 1)).toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 /** Completed revenue per month over the last year, as plain SVG bars (no chart library). */
@@ -34,7 +34,7 @@ export function RevenueChart({ months }: { months: TPaymentSummary["revenueByMon
                 <text x={x + slot * 0.35} y={H - h - 6} textAnchor="middle" className="fill-slate-600 text-[10px] dark:fill-slate-400">
                   {inr(m.revenue)}
                 </text>
-                <text x={x + slot * 0.35} y={H + 16} textAnchor="middle" className="fill-slate-500 text-[11px]">
+                <text x={x + slot * 0.35} y={H + 16} textAnchor="middle" className="fill-slate-600 text-[11px] dark:fill-slate-400">
                   {monthLabel(m.month)}
                 </text>
               </g>

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { plans, type TPaidPlanId } from "@coderoom/shared/constants/plans";
-import { toastMessages } from "@coderoom/shared/messages";
+import { paymentMessages, toastMessages } from "@coderoom/shared/messages";
 import type { TCheckoutSuccess } from "@coderoom/shared/schemas/payments";
 import { refreshProfile } from "../../../lib/account";
 import { useAuth } from "../../../lib/auth-store";
@@ -57,7 +57,10 @@ export function usePurchase(plan: TPaidPlanId) {
       if (!verified) return;
       await refreshProfile({ quiet: true });
       await queryClient.invalidateQueries({ queryKey: paymentKeys.history });
-      navigate("/profile");
+      await navigate("/profile");
+      // Shown on arrival (a 2-second toast raised at verify could end before the page changed), and
+      // always this text: Test mode's own webhook may record the payment first ("already verified").
+      toast.success(paymentMessages.verified);
     } catch (err) {
       toast.dismiss(loadingId);
       toast.error((err as Error).message || toastMessages.somethingWrong);

@@ -1,7 +1,16 @@
 import { loadingMessages } from "@coderoom/shared/messages";
 import type { TRoom } from "@coderoom/shared/schemas/rooms";
 import { versionPaths, type TRoomVersion, type TRoomVersionWithCode } from "@coderoom/shared/schemas/realtime";
+import type { TRunQueueState } from "@coderoom/shared/schemas/run";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/http";
+
+/** GET /rooms/run/status: my runs today and my plan's daily allowance (shown beside Run; failures stay quiet). */
+export const runAllowanceQuery = () =>
+  queryOptions({
+    queryKey: ["runs", "allowance"] as const,
+    queryFn: async () => (await api<TRunQueueState>("/rooms/run/status", { toastError: false })).data,
+  });
 
 /** GET /rooms/join/{id}; failures are not toasted (spec §8: the page just goes to /dashboard). */
 export async function fetchRoom(roomId: string): Promise<TRoom> {

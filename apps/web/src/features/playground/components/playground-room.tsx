@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { WifiOff } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
@@ -9,13 +9,15 @@ import { runStatus } from "@coderoom/shared/schemas/run";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { firstNameOf } from "../../../lib/auth-store";
 import { Spinner } from "../../../components/ui/spinner";
-import { saveVersion } from "../api/room-api";
+import { runAllowanceQuery, saveVersion } from "../api/room-api";
 import type { TEditorHandle } from "../editor/collab-editor";
+import { usePanelHeight } from "../hooks/use-panel-height";
 import { useRoomSession } from "../hooks/use-room-session";
 import { useTypingSignal } from "../hooks/use-typing-signal";
 import type { TRoomInfo } from "../room-reducer";
 import { saveRoomState } from "../room-storage";
 import { BottomPanel, type TPanelTab } from "./bottom-panel";
+import { PanelSplitter } from "./panel-splitter";
 import { PlaygroundToolbar, type TAccess } from "./playground-toolbar";
 import { RoomDrawer } from "./room-drawer";
 import { RoomSidebar } from "./room-sidebar";
@@ -65,6 +67,27 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
   const [tab, setTab] = useState("terminal");
   const [fixRequest, setFixRequest] = useState(0);
   const [editorHandle, setEditorHandle] = useState<TEditorHandle | null>(null);
+  const [runRequest, setRunRequest] = useState(0);
+  const requestRun = useCallback(() => setRunRequest((n) => n + 1), []);
+  // Ctrl/Cmd+Enter anywhere on the page runs; in the editor Monaco's own action handles it first.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
+      e.preventDefault();
+      requestRun();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [requestRun]);
+  const queryClient = useQueryClient();
+  const { data: allowance } = useQuery({ ...runAllowanceQuery(), enabled: view.phase === "joined" });
+  // A finished run (anyone's) may have used one of mine: re-read the count.
+  useEffect(() => {
+    if (view.terminal) void queryClient.invalidateQueries({ queryKey: runAllowanceQuery().queryKey });
+  }, [view.terminal, queryClient]);
+  const [split, setSplit] = useState<HTMLDivElement | null>(null);
+  const panel = usePanelHeight(split);
+  const panelId = useId();
   const onLocalEdit = useTypingSignal(actions.startTyping, actions.stopTyping);
   const storeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(storeTimer.current), []);
@@ -132,7 +155,7 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
         lastRunFailed: view.terminal !== null && view.terminal.status.id !== runStatus.accepted.id,
         fixRequest,
       }) ?? (
-        <p className="p-3 text-sm text-slate-500">The assistant is not available yet.</p>
+        <p className="p-3 text-sm text-slate-400">The assistant is not available yet.</p>
       ),
     },
   ];
@@ -160,7 +183,8 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
   );
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] min-h-[32rem] bg-slate-950 text-slate-100">
+    // The workspace is dark in both site themes: `dark` gives its controls their dark-surface colours.
+    <div className="dark flex h-[calc(100dvh-4rem)] min-h-[32rem] bg-slate-950 text-slate-100">
       <aside aria-label="Room" className="hidden w-72 shrink-0 border-r border-slate-800 bg-slate-900 lg:block">
         {sidebar}
       </aside>
@@ -180,6 +204,8 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
           queuePosition={run?.position}
           canStop={isOwner || run?.by?.id === user._id}
           onRun={(stdin) => void actions.run(stdin)}
+          runRequest={runRequest}
+          runsLeft={allowance && allowance.runsPerDay !== null ? { left: Math.max(0, allowance.runsPerDay - allowance.runsToday), of: allowance.runsPerDay } : null}
           onStop={() => void actions.stop(run?.runId)}
         />
         {reconnecting && (
@@ -188,24 +214,35 @@ export function PlaygroundRoom({ roomId, user, copyLink, renderSettings, renderA
             {playgroundMessages.reconnecting}
           </p>
         )}
-        <div className="min-h-0 flex-[3]">
-          <Suspense fallback={<Spinner className="m-4 size-6 text-indigo-400" label="Loading editor" />}>
-            <CollabEditor
-              roomId={room.roomId}
-              language={room.language}
-              fontSize={fontSize}
-              canWrite={view.canWrite}
-              me={me}
-              users={view.users}
-              onLocalEdit={onLocalEdit}
-              onText={onText}
-              onReady={setEditorHandle}
-              onConnected={setDocConnected}
-            />
-          </Suspense>
-        </div>
-        <div className="min-h-40 flex-[2] border-t border-slate-800">
-          <BottomPanel tabs={tabs} active={tab} onSelect={setTab} />
+        <div ref={setSplit} className="flex min-h-0 flex-1 flex-col">
+          <div className="min-h-0 flex-[3] lg:flex-1">
+            <Suspense fallback={<Spinner className="m-4 size-6 text-indigo-400" label="Loading editor" />}>
+              <CollabEditor
+                roomId={room.roomId}
+                language={room.language}
+                fontSize={fontSize}
+                canWrite={view.canWrite}
+                me={me}
+                users={view.users}
+                onLocalEdit={onLocalEdit}
+                onText={onText}
+                onReady={setEditorHandle}
+                onConnected={setDocConnected}
+                onRunShortcut={requestRun}
+              />
+            </Suspense>
+          </div>
+          {panel.height !== null && (
+            <PanelSplitter height={panel.height} min={panel.min} max={panel.max} onResize={panel.setHeight} controls={panelId} />
+          )}
+          {/* Large screens: the height the splitter sets; small ones share the column with the editor. */}
+          <div
+            id={panelId}
+            className="min-h-40 flex-[2] border-t border-slate-800 lg:h-[var(--panel-h,45%)] lg:flex-none lg:border-t-0"
+            style={panel.height === null ? undefined : ({ "--panel-h": `${panel.height}px` } as CSSProperties)}
+          >
+            <BottomPanel tabs={tabs} active={tab} onSelect={setTab} />
+          </div>
         </div>
       </section>
       {isOwner && settingsOpen && renderSettings(room, () => setSettingsOpen(false))}

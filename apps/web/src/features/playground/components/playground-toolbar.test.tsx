@@ -20,8 +20,10 @@ function setup(overrides: Partial<Parameters<typeof PlaygroundToolbar>[0]> = {})
     onStop: vi.fn(),
     ...overrides,
   };
-  render(<PlaygroundToolbar {...props} />);
-  return { user: userEvent.setup(), props };
+  const view = render(<PlaygroundToolbar {...props} />);
+  // A Ctrl/Cmd+Enter from the page: the next runRequest.
+  const shortcut = (runRequest: number) => view.rerender(<PlaygroundToolbar {...props} runRequest={runRequest} />);
+  return { user: userEvent.setup(), props, shortcut };
 }
 
 describe("PlaygroundToolbar (spec §2, §4)", () => {
@@ -52,6 +54,26 @@ describe("PlaygroundToolbar (spec §2, §4)", () => {
     expect(dialog).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Run Code" }));
     expect(screen.getByPlaceholderText(playgroundMessages.stdinPlaceholder)).toHaveValue("");
+  });
+
+  it("Ctrl+Enter (a new runRequest) runs like the Run button, and runs the input dialog's text when it is open", async () => {
+    const { user, props, shortcut } = setup({ runRequest: 0 });
+    shortcut(1);
+    expect(props.onRun).toHaveBeenCalledWith("");
+    expect(screen.getByRole("button", { name: "Run Code" })).toHaveAttribute("aria-keyshortcuts", "Control+Enter Meta+Enter");
+    await user.click(screen.getByRole("switch", { name: "User Input" }));
+    shortcut(2);
+    const dialog = await screen.findByRole("dialog", { name: "User Input" });
+    expect(props.onRun).toHaveBeenCalledTimes(1);
+    await user.type(screen.getByPlaceholderText(playgroundMessages.stdinPlaceholder), "42");
+    shortcut(3);
+    expect(props.onRun).toHaveBeenLastCalledWith("42");
+    expect(dialog).not.toBeInTheDocument();
+  });
+
+  it("shows the runs left today beside Run on a limited plan, nothing when unlimited", () => {
+    setup({ runsLeft: { left: 3, of: 10 } });
+    expect(screen.getByTestId("runs-left")).toHaveTextContent("3 of 10 runs left today");
   });
 
   it("Close leaves the dialog without running", async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Play, Save, Square } from "lucide-react";
 import clsx from "clsx";
 import { limits } from "@coderoom/shared/constants/limits";
@@ -26,6 +26,10 @@ interface ToolbarProps {
   canStop: boolean;
   onRun: (stdin: string) => void;
   onStop: () => void;
+  /** Grows by one on each Ctrl/Cmd+Enter: acts as the Run button (or the input dialog's Run). */
+  runRequest?: number;
+  /** My runs left today on a limited plan (null: unlimited or not known yet). */
+  runsLeft?: { left: number; of: number } | null;
 }
 
 const { min, max, step } = limits.fontSizes;
@@ -52,6 +56,16 @@ export function PlaygroundToolbar(props: ToolbarProps) {
     setStdin("");
     setInputOpen(false);
   };
+  const onRunClick = () => (withInput ? setInputOpen(true) : run(""));
+
+  const lastRequest = useRef(props.runRequest);
+  useEffect(() => {
+    if (props.runRequest === lastRequest.current) return;
+    lastRequest.current = props.runRequest;
+    if (busy) return;
+    if (inputOpen) run(stdin);
+    else onRunClick();
+  });
 
   return (
     <div role="group" aria-label="Editor toolbar" className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-2 text-slate-200">
@@ -97,10 +111,16 @@ export function PlaygroundToolbar(props: ToolbarProps) {
           />
           User Input
         </label>
+        {props.runsLeft && (
+          <span className="text-xs text-slate-400" data-testid="runs-left">
+            {props.runsLeft.left} of {props.runsLeft.of} runs left today
+          </span>
+        )}
         <Button
           size="sm"
-          onClick={() => (withInput ? setInputOpen(true) : run(""))}
+          onClick={onRunClick}
           loading={busy}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
           aria-label={runPhase === "queued" ? "Queued" : "Run Code"}
         >
           {!busy && <Play className="size-4" aria-hidden />}

@@ -38,10 +38,11 @@ export function RoomDrawer({ open, onOpen, onClose, children }: RoomDrawerProps)
           </div>
         </div>
       )}
+      {/* Bottom right: at the left it covered the terminal's "Fix with the assistant". */}
       <button
         type="button"
         onClick={onOpen}
-        className="fixed bottom-5 left-5 z-30 flex size-12 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 lg:hidden"
+        className="fixed right-5 bottom-5 z-30 flex size-12 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 lg:hidden"
       >
         <PanelLeftOpen className="size-5" aria-hidden />
         <span className="sr-only">Open room panel</span>

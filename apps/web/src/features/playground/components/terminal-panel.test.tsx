@@ -27,7 +27,7 @@ describe("TerminalPanel (spec §2)", () => {
     expect(screen.getByText("one")).toBeInTheDocument();
     expect(screen.getByText("two")).toBeInTheDocument();
     expect(screen.getByRole("log").querySelectorAll("p")).toHaveLength(4);
-    expect(screen.getByText("Time: 15 ms")).toBeInTheDocument();
+    expect(screen.getByText("CPU time: 15 ms")).toBeInTheDocument();
   });
 
   it("shows other statuses in the error style with compile output and stderr, and no time", () => {
@@ -62,5 +62,16 @@ describe("TerminalPanel (spec §2)", () => {
     expect(screen.queryByRole("button", { name: "Fix with the assistant" })).not.toBeInTheDocument();
     rerender(<TerminalPanel result={result({ status: { id: 11, description: "Runtime Error (NZEC)" } })} run={null} onFix={onFix} />);
     expect(screen.getByRole("button", { name: "Fix with the assistant" })).toBeInTheDocument();
+    // A run its user stopped has nothing to fix.
+    rerender(<TerminalPanel result={result({ status: { id: 12, description: "Cancelled" } })} run={null} onFix={onFix} />);
+    expect(screen.getByTestId("terminal-status")).toHaveTextContent("Cancelled");
+    expect(screen.queryByRole("button", { name: "Fix with the assistant" })).not.toBeInTheDocument();
+  });
+
+  it("heads a Python syntax error Syntax Error, with the trace below", () => {
+    const stderr = '  File "main.py", line 1\n    print(\n         ^\nSyntaxError: \'(\' was never closed';
+    render(<TerminalPanel result={result({ status: { id: 11, description: "Runtime Error (NZEC)" }, stderr })} run={null} />);
+    expect(screen.getByTestId("terminal-status")).toHaveTextContent("Syntax Error");
+    expect(screen.getByText("SyntaxError: '(' was never closed")).toBeInTheDocument();
   });
 });

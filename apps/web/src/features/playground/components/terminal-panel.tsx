@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import clsx from "clsx";
 import { playgroundMessages } from "@coderoom/shared/messages";
+import { isCancelledRun, runHeading } from "@coderoom/shared/run-heading";
 import { runStatus, type TRunResult } from "@coderoom/shared/schemas/run";
 import { Spinner } from "../../../components/ui/spinner";
 import type { TLiveRun } from "../room-reducer";
@@ -17,7 +18,7 @@ export function TerminalPanel({ result, run, onFix }: { result: TRunResult | nul
       role="log"
       aria-label="Terminal"
       aria-live="polite"
-      className="h-full overflow-auto bg-slate-950 p-3 font-mono text-sm leading-6 text-slate-200"
+      className="h-full overflow-auto bg-slate-950 p-3 pb-20 font-mono lg:pb-3 text-sm leading-6 text-slate-200"
     >
       {run ? <LiveOutput run={run} /> : result ? <RunResult result={result} onFix={onFix} /> : <Placeholder />}
     </div>
@@ -59,7 +60,7 @@ function RunResult({ result, onFix }: { result: TRunResult; onFix?: () => void }
   return (
     <div>
       <p data-testid="terminal-status" className={clsx("font-semibold", ok ? "text-emerald-400" : "text-red-400")}>
-        {result.status.description}
+        {runHeading(result)}
       </p>
       {lines.map((line, i) => (
         <p
@@ -69,8 +70,9 @@ function RunResult({ result, onFix }: { result: TRunResult; onFix?: () => void }
           {line.text}
         </p>
       ))}
-      {ok && result.time !== null && <p className="mt-1 text-slate-400">Time: {result.time} ms</p>}
-      {!ok && onFix && (
+      {/* The sandbox measures the program's CPU time, not how long it took on the clock. */}
+      {ok && result.time !== null && <p className="mt-1 text-slate-400">CPU time: {result.time} ms</p>}
+      {!ok && onFix && !isCancelledRun(result) && (
         <button
           type="button"
           onClick={onFix}

@@ -41,7 +41,7 @@ export function VersionsPanel({ roomId, language, currentText }: VersionsPanelPr
   return (
     <div className="h-full overflow-auto p-3 text-slate-200">
       {versions.data.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500">
+        <p className="flex items-center gap-2 text-sm text-slate-400">
           <History className="size-4" aria-hidden /> No saved versions yet. Save Code stores one.
         </p>
       ) : (

@@ -12,6 +12,9 @@ import { useCollabDoc } from "./use-collab-doc";
 
 type TEditor = Parameters<OnMount>[0];
 
+// Monaco's own key for its tab-focus mode (Ctrl+M; Ctrl+Shift+M on a Mac), and our run key.
+const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+const keys = isMac ? { tabFocus: "Ctrl+Shift+M", run: "⌘+Enter" } : { tabFocus: "Ctrl+M", run: "Ctrl+Enter" };
 
 /** A selection in 1-based Monaco lines and columns (a cursor is an empty range). */
 export interface TEditorSelection {
@@ -48,6 +51,8 @@ export interface CollabEditorProps {
   onText: (text: string) => void;
   onReady: (handle: TEditorHandle | null) => void;
   onConnected: (connected: boolean) => void;
+  /** Ctrl/Cmd+Enter in the editor: run the code. */
+  onRunShortcut: () => void;
 }
 
 /**
@@ -97,6 +102,12 @@ export default function CollabEditor(props: CollabEditorProps) {
           monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY,
         ],
         run: () => void undo.redo(),
+      }),
+      editor.addAction({
+        id: "coderoom.run",
+        label: "Run Code",
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+        run: () => latest.current.onRunShortcut(),
       }),
     ];
     const observer = (_: Y.YTextEvent, tr: Y.Transaction) => {
@@ -156,29 +167,35 @@ export default function CollabEditor(props: CollabEditorProps) {
   }, [editor, readOnly, fontSize]);
 
   return (
-    <div className="relative h-full min-h-64" data-testid="code-editor" data-readonly={readOnly}>
-      <Editor
-        height="100%"
-        theme={themeName}
-        language={monacoLanguageOf(language)}
-        loading={<Spinner className="size-6 text-indigo-400" label="Loading editor" />}
-        options={{
-          readOnly,
-          fontSize,
-          fontFamily: "'JetBrains Mono', 'Fira Code', ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
-          wordWrap: "on",
-          minimap: { enabled: false },
-          quickSuggestions: true,
-          automaticLayout: true,
-          scrollBeyondLastLine: false,
-          padding: { top: 18 },
-          tabSize: 4,
-          ariaLabel: "Code editor",
-        }}
-        onMount={(ed) => setEditor(ed)}
-      />
+    <div className="relative flex h-full min-h-64 flex-col" data-testid="code-editor" data-readonly={readOnly}>
+      <div className="min-h-0 flex-1">
+        <Editor
+          height="100%"
+          theme={themeName}
+          language={monacoLanguageOf(language)}
+          loading={<Spinner className="size-6 text-indigo-400" label="Loading editor" />}
+          options={{
+            readOnly,
+            fontSize,
+            fontFamily: "'JetBrains Mono', 'Fira Code', ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+            wordWrap: "on",
+            minimap: { enabled: false },
+            quickSuggestions: true,
+            automaticLayout: true,
+            scrollBeyondLastLine: false,
+            padding: { top: 18 },
+            tabSize: 4,
+            // Tab indents here; say how to leave (this label replaces Monaco's own Alt+F1 hint).
+            ariaLabel: `Code editor. Tab indents; press ${keys.tabFocus} to let Tab move focus. ${keys.run} runs the code.`,
+          }}
+          onMount={(ed) => setEditor(ed)}
+        />
+      </div>
+      <p className="shrink-0 border-t border-slate-800 bg-slate-900 px-3 py-0.5 text-xs text-slate-400" data-testid="editor-keys">
+        <kbd>{keys.tabFocus}</kbd>: Tab moves focus · <kbd>{keys.run}</kbd>: run
+      </p>
       {!collab?.provider.synced && !connected && (
-        <p className="pointer-events-none absolute top-2 right-3 text-xs text-slate-500">Connecting to the document…</p>
+        <p className="pointer-events-none absolute top-2 right-3 text-xs text-slate-400">Connecting to the document…</p>
       )}
     </div>
   );

@@ -1,17 +1,47 @@
 import { Link } from "react-router";
 import { Check } from "lucide-react";
 import clsx from "clsx";
-import { buttonClasses } from "../../../components/ui/button";
-import { planCards, rupees } from "./plan-display";
+import type { TPlanId } from "@coderoom/shared/constants/plans";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { useAuth } from "../../../lib/auth-store";
+import { planCards, rupees, type TPlanCard } from "./plan-display";
 
-/** Free, Basic (MOST POPULAR) and Pro cards with their buttons. */
+const rank: Record<TPlanId, number> = { free: 0, basic: 1, pro: 2 };
+
+/** The plan a signed-in registered user is on (an active subscription's, else Free); null for visitors, guests and admins. */
+function useCurrentPlan(): TPlanId | null {
+  const { isLoggedIn, data } = useAuth();
+  if (!isLoggedIn || !data || data.role === "GUEST" || data.role === "ADMIN") return null;
+  return data.subscription.status === "active" && data.subscription.plan ? data.subscription.plan : "free";
+}
+
+/** A card's action: its link, or a disabled "Current plan" / "Included in ..." for plans the user already has. */
+function PlanAction({ card, current }: { card: TPlanCard; current: TPlanId | null }) {
+  const className = "mt-8 w-full";
+  if (current && rank[card.id] <= rank[current]) {
+    return (
+      <Button variant="outline" size="lg" className={className} disabled>
+        {card.id === current ? "Current plan" : `Included in ${planCards.find((p) => p.id === current)?.name}`}
+      </Button>
+    );
+  }
+  return (
+    <Link to={card.target} className={buttonClasses(card.popular ? "primary" : "outline", "lg", className)}>
+      {current && current !== "free" ? `Upgrade to ${card.name}` : card.button}
+    </Link>
+  );
+}
+
+/** Free, Basic (MOST POPULAR) and Pro cards with their buttons; a signed-in user's plan is marked "Current plan". */
 export function PlanCards() {
+  const current = useCurrentPlan();
   return (
     <ul className="grid gap-6 lg:grid-cols-3 lg:items-stretch">
       {planCards.map((p) => (
         <li
           key={p.id}
           aria-label={`${p.name} plan`}
+          aria-current={p.id === current || undefined}
           className={clsx(
             "relative flex flex-col rounded-3xl border bg-white p-8 shadow-sm dark:bg-slate-900",
             p.popular
@@ -38,9 +68,7 @@ export function PlanCards() {
               </li>
             ))}
           </ul>
-          <Link to={p.target} className={buttonClasses(p.popular ? "primary" : "outline", "lg", "mt-8 w-full")}>
-            {p.button}
-          </Link>
+          <PlanAction card={p} current={current} />
         </li>
       ))}
     </ul>

@@ -72,15 +72,20 @@ describe("edit profile", () => {
     expect((calls[0]!.body as FormData).get("avatar")).toBe(webp);
   });
 
-  it("rejects an SVG avatar (edit accepts jpg, jpeg, png and webp)", async () => {
+  it("accepts an SVG avatar as sign-up does (one shared list), and rejects a GIF", async () => {
     logIn();
-    const calls = stubApi({});
+    const calls = stubApi({ "PUT /users/update": ok(userData(makeUser()), "Profile updated") });
     renderRoutes(routes, { entries: ["/editprofile"] });
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(screen.getByLabelText("Profile Picture"), new File(["<svg/>"], "me.svg", { type: "image/svg+xml" }));
+    await user.upload(screen.getByLabelText("Profile Picture"), new File(["gif"], "me.gif", { type: "image/gif" }));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
-    expect(await screen.findByText("Only JPG, JPEG, PNG or WEBP images are allowed")).toBeInTheDocument();
+    expect(await screen.findByText("Only JPG, JPEG, PNG, WEBP or SVG images are allowed")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+    const svg = new File(["<svg/>"], "me.svg", { type: "image/svg+xml" });
+    await user.upload(screen.getByLabelText("Profile Picture"), svg);
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("profile")).toBeInTheDocument();
+    expect((calls[0]!.body as FormData).get("avatar")).toBe(svg);
   });
 
   it("stays on the page when the update fails, logging the failure", async () => {

@@ -12,7 +12,7 @@ import { acceptFor, zAvatarFile } from "../../../lib/avatar-file";
 import { updateProfile } from "../api/profile-api";
 
 const zEditProfileForm = zUpdateProfileBody.extend({
-  avatar: zAvatarFile({ types: avatarTypes.editProfile, typeMessage: m.avatarTypeEdit, required: false }),
+  avatar: zAvatarFile({ types: avatarTypes, typeMessage: m.avatarType, required: false }),
 });
 type TInput = z.input<typeof zEditProfileForm>;
 type TValues = z.output<typeof zEditProfileForm>;
@@ -58,7 +58,7 @@ export function EditProfileForm({ user }: { user: TUser }) {
           <AvatarPicker
             id="edit-avatar"
             label="Profile Picture"
-            accept={acceptFor(avatarTypes.editProfile)}
+            accept={acceptFor(avatarTypes)}
             value={field.value ?? null}
             onChange={field.onChange}
             onBlur={field.onBlur}
