@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, connected, editorClient, until } from "../../test/realtime-harness";
@@ -21,6 +21,10 @@ beforeAll(async () => {
   fake = await startFakeJudge0();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-drain-"));
 });
+const running: Array<{ stop(): Promise<number> }> = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+});
 afterAll(async () => {
   await fake.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -38,6 +42,7 @@ it("drains on SIGTERM: the run in flight finishes, clients may reconnect, edits 
     LOG_LEVEL: "info",
   };
   const server = await startServerProcess({ ...env, PORT: String(await freePort()) });
+  running.push(server);
   const login = await fetch(`${server.url}/api/v1/users/guest-login`, { headers: json });
   const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
   const token = cookie.split("=")[1]!;
@@ -83,12 +88,9 @@ it("drains on SIGTERM: the run in flight finishes, clients may reconnect, edits 
 
   // Every acknowledged edit was stored: a new process opens the room with it.
   const again = await startServerProcess({ ...env, PORT: String(await freePort()) });
-  try {
-    const reader = collabClient(again.url, roomId, token);
-    await until(() => reader.isSynced, 20_000, "collab synced after restart");
-    expect(reader.document.getText(collabTextName).toString()).toContain(marker);
-    closeCollab(reader);
-  } finally {
-    await again.stop();
-  }
+  running.push(again);
+  const reader = collabClient(again.url, roomId, token);
+  await until(() => reader.isSynced, 20_000, "collab synced after restart");
+  expect(reader.document.getText(collabTextName).toString()).toContain(marker);
+  closeCollab(reader);
 });

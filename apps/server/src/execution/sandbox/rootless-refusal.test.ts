@@ -57,7 +57,7 @@ describe("a server started without root on this host", () => {
       await fs.mkdir(boxDir, { mode: 0o700 });
       const tools = { mode: "rootless", bwrap: "/usr/bin/bwrap", bash: "/bin/bash", stdbuf: null, rootLinks: await rootLinks(), seccomp: buildSeccompFilter() };
       const script = "id -u; id -g; id -un; echo written > /box/out; ls /box; ls /proc | grep -c '^[0-9]'; ls " + JSON.stringify(dir) + " 2>&1 | head -1";
-      const inv = bwrapInvocation(tools, { boxDir, etcDir, etc: [], tmpBytes: 16 << 20, env: { PATH: "/usr/bin:/bin" }, argv: ["/bin/sh", "-c", script] });
+      const inv = bwrapInvocation(tools, { boxDir, etcDir, etc: [], binds: [], tmpBytes: 16 << 20, env: { PATH: "/usr/bin:/bin" }, argv: ["/bin/sh", "-c", script] });
       const stdio = ["ignore", "pipe", "inherit", "ignore", "pipe", "pipe"];
       const child = spawn(inv.command[0], inv.command.slice(1), { stdio });
       child.stdio[BWRAP_SECCOMP_FD].end(tools.seccomp);
