@@ -11,7 +11,7 @@ import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
-import { rooms } from "../apps/server/src/db/schema/rooms";
+import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
 import { DomainEventBus } from "../apps/server/src/events";
@@ -34,6 +34,8 @@ const people = await db.db
   .returning();
 const roomId = generateRoomId();
 await db.db.insert(rooms).values({ id: roomId, name: "Flood bench", languageId: 71, languageName: "Python", ownerId: people[0]!.id, code: "", anyoneCanEdit: true });
+// The typist joined the room (only members open its document on /collab).
+await db.db.insert(roomMembers).values({ roomId, userId: people[1]!.id, joinedAt: now });
 const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));
 
 const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution };
