@@ -21,7 +21,7 @@ export interface RoomInfo {
 export class RoomDirectory {
   private readonly cache = new Map<string, RoomInfo>();
 
-  constructor(readonly db: Db) {}
+  constructor(private readonly db: Db) {}
 
   /** The room from the database (cached), or null when it does not exist. */
   async load(roomId: string): Promise<RoomInfo | null> {
