@@ -73,9 +73,10 @@ export function collabClient(
   url: string,
   roomId: string,
   token: string | undefined,
-  opts: { reconnect?: boolean; provider?: Partial<HocuspocusProviderConfiguration> } = {},
+  opts: { reconnect?: boolean; provider?: Partial<HocuspocusProviderConfiguration>; cookies?: string } = {},
 ): HocuspocusProvider {
-  const cookie = cookieOf(token);
+  // More cookies of the site, as a browser sends them all (a balancer's sticky cookie).
+  const cookie = [cookieOf(token), opts.cookies].filter(Boolean).join("; ");
   class CookieSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers: cookie ? { cookie } : {} });

@@ -22,12 +22,16 @@ export interface Proc {
   stop(): Promise<number>;
 }
 
-/** Runs `node --import tsx <script> ...args` from the repo root with a test environment. */
-export function runNode(script: string, args: string[], env: Record<string, string | undefined>): Proc {
+/**
+ * Runs `node [nodeFlags] --import tsx <script> ...args` from the repo root with a test
+ * environment (a built .js script runs without tsx).
+ */
+export function runNode(script: string, args: string[], env: Record<string, string | undefined>, nodeFlags: string[] = []): Proc {
   const base = { ...process.env };
   // The parent's settings must not leak into the child: each test says what it means.
   for (const key of ["PUBLIC_URL", "WEB_URL", "DATABASE_URL", "CORS_ORIGINS", "PORT", "LOG_LEVEL"]) delete base[key];
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const loader = script.endsWith(".js") || script.endsWith(".mjs") ? [] : ["--import", "tsx"];
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
     cwd: repoRoot,
     env: { ...base, NODE_ENV: "production", HOST: "127.0.0.1", SCRYPT_LOG_N: "12", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -47,11 +51,18 @@ export function runNode(script: string, args: string[], env: Record<string, stri
   };
 }
 
-/** Starts the server (src/main.ts) and waits until /readyz answers on `port`. */
-export async function startServerProcess(env: Record<string, string | undefined> & { PORT: string }): Promise<Proc & { url: string }> {
-  const proc = runNode("apps/server/src/main.ts", [], env);
+/**
+ * Starts the server (src/main.ts, or `opts.script`, e.g. a built main.js) and waits until
+ * /readyz answers on `port`.
+ */
+export async function startServerProcess(
+  env: Record<string, string | undefined> & { PORT: string },
+  opts: { script?: string; nodeFlags?: string[]; readyMs?: number } = {},
+): Promise<Proc & { url: string }> {
+  const proc = runNode(opts.script ?? "apps/server/src/main.ts", [], env, opts.nodeFlags);
   const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 90_000;
+  const readyMs = opts.readyMs ?? 90_000;
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (proc.child.exitCode !== null) throw new Error(`server exited with ${proc.child.exitCode}:\n${proc.output()}`);
     try {
@@ -61,7 +72,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
     }
     if (Date.now() > deadline) {
       await proc.stop();
-      throw new Error(`server did not become ready in 90 s:\n${proc.output()}`);
+      throw new Error(`server did not become ready in ${readyMs / 1000} s:\n${proc.output()}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
