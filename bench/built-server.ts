@@ -15,3 +15,9 @@ export async function builtBenchServer(script: string): Promise<string> {
   await bundleServer({ entryPoints: { ...serverEntryPoints, [name]: script }, outdir });
   return path.join(outdir, `${name}.js`);
 }
+
+/** The server itself (main.js and the entries it starts) bundled as `npm start` runs it; returns main.js's path. */
+export async function builtServerMain(): Promise<string> {
+  await bundleServer({ entryPoints: serverEntryPoints, outdir });
+  return path.join(outdir, "main.js");
+}
