@@ -278,7 +278,6 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** The server script: src/main.ts under tsx by default, or a built main.js. */
   script?: string;
-  nodeFlags?: string[];
 }
 
 export interface Cluster {
@@ -308,7 +307,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     LOG_LEVEL: "warn",
     ...opts.env,
   });
-  const start = (i: number) => startServerProcess(envOf(i), { script: opts.script, nodeFlags: opts.nodeFlags, readyMs: 180_000 });
+  const start = (i: number) => startServerProcess(envOf(i), { script: opts.script, readyMs: 180_000 });
   const procs: Proc[] = [];
   const nodes: ClusterNode[] = [];
   let proxy: Haproxy | undefined;

@@ -23,15 +23,15 @@ export interface Proc {
 }
 
 /**
- * Runs `node [nodeFlags] --import tsx <script> ...args` from the repo root with a test
- * environment (a built .js script runs without tsx).
+ * Runs `node --import tsx <script> ...args` from the repo root with a test environment
+ * (a built .js script runs without tsx).
  */
-export function runNode(script: string, args: string[], env: Record<string, string | undefined>, nodeFlags: string[] = []): Proc {
+export function runNode(script: string, args: string[], env: Record<string, string | undefined>): Proc {
   const base = { ...process.env };
   // The parent's settings must not leak into the child: each test says what it means.
   for (const key of ["PUBLIC_URL", "WEB_URL", "DATABASE_URL", "CORS_ORIGINS", "PORT", "LOG_LEVEL"]) delete base[key];
   const loader = script.endsWith(".js") || script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: repoRoot,
     env: { ...base, NODE_ENV: "production", HOST: "127.0.0.1", SCRYPT_LOG_N: "12", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -57,9 +57,9 @@ export function runNode(script: string, args: string[], env: Record<string, stri
  */
 export async function startServerProcess(
   env: Record<string, string | undefined> & { PORT: string },
-  opts: { script?: string; nodeFlags?: string[]; readyMs?: number } = {},
+  opts: { script?: string; readyMs?: number } = {},
 ): Promise<Proc & { url: string }> {
-  const proc = runNode(opts.script ?? "apps/server/src/main.ts", [], env, opts.nodeFlags);
+  const proc = runNode(opts.script ?? "apps/server/src/main.ts", [], env);
   const url = `http://127.0.0.1:${env.PORT}`;
   const readyMs = opts.readyMs ?? 90_000;
   const deadline = Date.now() + readyMs;
