@@ -4,12 +4,15 @@ import type { DomainEventBus } from "./events";
 import type { ExecutionService } from "./execution/execution-service";
 import type { LanguageCatalog } from "./execution/language-catalog";
 import type { Mailer } from "./modules/mail/mailer";
+import type { LiveCodeSlot } from "./modules/versions/live-code";
 
 /** What the app is built from; tests build it with their own database, clock and mailer. */
 export interface AppDeps {
   config: Config;
   db: DbHandle;
   events: DomainEventBus;
+  /** The live room documents, once the realtime layer has attached. */
+  liveCode: LiveCodeSlot;
   mailer: Mailer;
   /** Languages the execution backend offers right now (same as `execution.languages`). */
   languages: LanguageCatalog;

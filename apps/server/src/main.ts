@@ -15,6 +15,7 @@ import { assertPortFree, portError } from "./startup/port-check";
 import { createGracefulStop } from "./startup/graceful-stop";
 import { makeDataDirPrivate } from "./startup/private-data-dir";
 import { createProcessLogger, dataLocation } from "./startup/startup-log";
+import { LiveCodeSlot } from "./modules/versions/live-code";
 
 /** Process entry: config -> database -> migrations -> app -> listen, and a graceful stop. */
 async function main(log: Logger) {
@@ -43,6 +44,7 @@ async function main(log: Logger) {
     config,
     db,
     events: new DomainEventBus(),
+    liveCode: new LiveCodeSlot(),
     mailer: createMailer(config, { info: (obj: object, msg?: string) => log.info(obj, msg) }),
     now: () => new Date(),
     languages: execution.languages,

@@ -17,6 +17,7 @@ import { generateRoomId } from "../src/modules/rooms/room-id";
 import { createSession } from "../src/modules/users/sessions";
 import { attachRealtime } from "../src/realtime/attach-realtime";
 import { watchGcPauses } from "./gc-pauses";
+import { LiveCodeSlot } from "../src/modules/versions/live-code";
 
 const config = loadConfig({ LOG_LEVEL: "warn", NODE_ENV: "production", ...process.env });
 const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
@@ -27,6 +28,7 @@ const deps: AppDeps = {
   config,
   db,
   events: new DomainEventBus(),
+  liveCode: new LiveCodeSlot(),
   mailer: { send: async () => undefined },
   now: () => new Date(),
   languages: execution.languages,

@@ -12,6 +12,7 @@ import { createExecutionService } from "../src/execution/execution-service";
 import { DomainEventBus } from "../src/events";
 import type { App } from "../src/http/types";
 import type { MailMessage } from "../src/modules/mail/mailer";
+import { LiveCodeSlot } from "../src/modules/versions/live-code";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
@@ -80,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     db,
     events: new DomainEventBus(),
+    liveCode: new LiveCodeSlot(),
     mailer: { send: async (m) => void mails.push(m) },
     now: () => clock.now,
     languages: execution.languages,

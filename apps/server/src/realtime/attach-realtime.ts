@@ -5,7 +5,6 @@ import type IORedis from "ioredis";
 import { Server } from "socket.io";
 import type { AppDeps } from "../deps";
 import type { App } from "../http/types";
-import { provideLiveCode } from "../modules/versions/live-code";
 import { createCluster } from "./cluster";
 import { createCollabServer, type CollabServer } from "./collab/collab-server";
 import { batchEngineWrites } from "./editor/batch-engine-writes";
@@ -82,7 +81,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   };
   app.server.on("upgrade", onUpgrade);
 
-  const unprovide = provideLiveCode(deps.events, {
+  const unprovide = deps.liveCode.provide({
     read: async (roomId, { load }) => {
       if (!load && !collab.hocuspocus.documents.has(roomId)) return null;
       return collab.text(roomId);
