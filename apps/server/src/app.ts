@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
     reply.header("x-request-id", request.id);
   });
   app.decorateRequest("user", null);
+  app.decorateRequest("avatarUpload", null);
   // Filled by whoever owns a dependency or a figure: the database here, Redis and sockets in realtime/.
   app.decorate("readiness", []);
   app.decorate("metrics", createMetrics());
