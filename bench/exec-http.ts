@@ -14,6 +14,7 @@ import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
 import { users } from "../apps/server/src/db/schema/users";
 import { DomainEventBus } from "../apps/server/src/events";
+import { LiveCodeSlot } from "../apps/server/src/modules/versions/live-code";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
@@ -40,7 +41,7 @@ export async function startRunServer(clients: number) {
   const runner = await spawnRunner({ sandboxDir: config.SANDBOX_DIR, ...builtRunner() });
   const execution = await createExecutionService(config, { info: quiet, warn: console.warn, error: console.error }, { runnerSocket: runner.socketPath });
   const app = await buildApp(
-    { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
+    { config, db, events: new DomainEventBus(), liveCode: new LiveCodeSlot(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
     { webDir: path.join(dataDir, "no-web") },
   );
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -13,6 +13,7 @@ import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
 import { DomainEventBus } from "../apps/server/src/events";
+import { LiveCodeSlot } from "../apps/server/src/modules/versions/live-code";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
@@ -62,7 +63,7 @@ const app = await buildApp(
   {
     config,
     db,
-    events: new DomainEventBus(),
+    events: new DomainEventBus(), liveCode: new LiveCodeSlot(),
     mailer: { send: async () => {} },
     now: () => new Date(),
     languages: execution.languages,
