@@ -63,7 +63,8 @@ const app = await buildApp(
   {
     config,
     db,
-    events: new DomainEventBus(), liveCode: new LiveCodeSlot(),
+    events: new DomainEventBus(),
+    liveCode: new LiveCodeSlot(),
     mailer: { send: async () => {} },
     now: () => new Date(),
     languages: execution.languages,
