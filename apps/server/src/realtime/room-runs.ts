@@ -2,7 +2,7 @@ import type { Coordination, Lease } from "../coordination/coordination";
 import type { RoomRun } from "./room-runtime";
 
 /** Output kept for late joiners (the run itself is capped by RUN_OUTPUT_KB). */
-export const KEPT_OUTPUT_CHARS = 64 * 1024;
+const KEPT_OUTPUT_CHARS = 64 * 1024;
 /** Output is stored in flushes (one every ~50 ms while a program prints); older ones are dropped. */
 const KEPT_OUTPUT_CHUNKS = 2000;
 /** The run's description and output outlive a dead holder this long at most; its lease says whether it is live. */

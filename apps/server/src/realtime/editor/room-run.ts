@@ -80,8 +80,9 @@ export function roomRunExtension(s: RealtimeServices): EditorExtension {
         timer = undefined;
         for (const stream of ["stdout", "stderr"] as const) {
           if (!buffered[stream]) continue;
-          channel().emit(roomEvents.runOutput, { runId, stream, data: buffered[stream] });
+          // Stored first: whoever joins after seeing this output finds it in the room's state.
           held.appendOutput(buffered[stream]);
+          channel().emit(roomEvents.runOutput, { runId, stream, data: buffered[stream] });
         }
         buffered = { stdout: "", stderr: "" };
       };
