@@ -47,7 +47,14 @@ export function createRoomRuns(coordination: Coordination, onError: (err: unknow
           write(coordination.appendToList(outputKey(roomId, run.runId), data, { maxItems: KEPT_OUTPUT_CHUNKS, ttlMs: STATE_TTL_MS }));
         },
         async end() {
-          await coordination.delete(infoKey(roomId), outputKey(roomId, run.runId)).catch(onError);
+          try {
+            // The room may have been cleared and taken by another run since: its state stays.
+            const stored = await coordination.getValue(infoKey(roomId));
+            const ours = stored !== null && (JSON.parse(stored) as RunInfo).runId === run.runId;
+            await coordination.delete(outputKey(roomId, run.runId), ...(ours ? [infoKey(roomId)] : []));
+          } catch (err) {
+            onError(err);
+          }
           await lease.release().catch(onError);
         },
       };
