@@ -17,8 +17,9 @@ import { guardUpgradeSocket, refuseUpgrade } from "./socket-guards";
 import type { RealtimeServices } from "./realtime-services";
 import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
+import { createRoomRuns } from "./room-runs";
 import { createMemoryRuntimeStore } from "./room-runtime";
-import { createRedisClient, pingRedis } from "./redis-client";
+import { createRedisClient, pingRedis } from "../coordination/redis-client";
 import { observeRealtime } from "./realtime-metrics";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
@@ -63,10 +64,11 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const nsp = createEditorNamespace(io, deps);
   const directory = new RoomDirectory(deps.db.db);
   const runtime = createMemoryRuntimeStore();
+  const runs = createRoomRuns(deps.coordination, (err) => log(err, "room run state failed"));
   const cluster = createCluster(nsp, { distributed: redis !== undefined, onError: (err) => log(err, "cluster event failed") });
   const collab = createCollabServer(deps, directory, log, app.log, clientLog);
   const legacy = createLegacyBridge(collab.hocuspocus, log, deps.config.COLLAB_MAX_DOC_CHARS);
-  const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log, metrics: app.metrics };
+  const partial = { deps, nsp, directory, runtime, runs, cluster, collab, legacy, log, metrics: app.metrics };
   const services: RealtimeServices = { ...partial, ctx: editorContext(deps, nsp, partial) };
   installExtensions(services);
   const unwire = wireRoomEvents(services);
