@@ -5,8 +5,11 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
-import { closeCollab, collabClient, connected, editorClient, until } from "../../test/realtime-harness";
+import { closeCollab, collabClient, connected, editorClient, emitAck, until } from "../../test/realtime-harness";
+import * as Y from "yjs";
 import { freePort, startServerProcess } from "../../test/server-process";
+import { openDb } from "../db/client";
+import { loadDocUpdates } from "../realtime/collab/doc-store";
 import { startFakeJudge0, type FakeJudge0 } from "../execution/judge0/fake-judge0";
 
 /*
@@ -32,7 +35,8 @@ afterAll(async () => {
 
 const json = { "content-type": "application/json", "sec-fetch-site": "same-origin" };
 
-it("drains on SIGTERM: the run in flight finishes, clients may reconnect, edits are stored, exit 0", { timeout: 240_000 }, async () => {
+it("drains on SIGTERM with clients connected: the run in flight finishes, edits are stored, the Yjs client reconnects and keeps its place, exit 0", { timeout: 240_000 }, async () => {
+  const port = String(await freePort());
   const env = {
     DATA_DIR: dataDir,
     EXECUTION_BACKEND: "judge0",
@@ -40,8 +44,9 @@ it("drains on SIGTERM: the run in flight finishes, clients may reconnect, edits 
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `drain-${randomBytes(4).toString("hex")}`,
     LOG_LEVEL: "info",
+    PORT: port,
   };
-  const server = await startServerProcess({ ...env, PORT: String(await freePort()) });
+  const server = await startServerProcess(env);
   running.push(server);
   const login = await fetch(`${server.url}/api/v1/users/guest-login`, { headers: json });
   const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
@@ -55,18 +60,35 @@ it("drains on SIGTERM: the run in flight finishes, clients may reconnect, edits 
   expect(createdBody.data, JSON.stringify(createdBody)).toBeDefined();
   const roomId = createdBody.data!.roomId;
 
+  // Connected through the SIGTERM: a /editor socket in the room, a Yjs client typing and a raw /collab socket.
   const editor = editorClient(server.url, token);
   await connected(editor);
+  expect(await emitAck(editor, "join", { roomId, tabId: "drain-tab" })).toMatchObject({ data: expect.anything() });
   const editorClosed = new Promise<string>((resolve) => editor.once("disconnect", (reason) => resolve(reason)));
-  const collab = collabClient(server.url, roomId, token);
+  // Reconnects as the web app does; the next process comes up on the same port.
+  const collab = collabClient(server.url, roomId, token, { reconnect: true, socket: { delay: 200, minDelay: 200, maxDelay: 1000 } });
+  const providerClosed = new Promise<number>((resolve) =>
+    collab.configuration.websocketProvider.on("close", ({ event }: { event: { code: number } }) => resolve(event.code)),
+  );
   const watcher = new WebSocket(`${server.url.replace(/^http/, "ws")}${collabPath}`, { headers: { cookie } });
   await new Promise((resolve, reject) => watcher.once("open", resolve).once("error", reject));
   const collabClosed = new Promise<number>((resolve) => watcher.once("close", (code) => resolve(code)));
   await until(() => collab.isSynced, 20_000, "collab synced");
   const marker = `drained-${randomBytes(3).toString("hex")}`;
-  collab.document.getText(collabTextName).insert(0, marker);
+  const text = collab.document.getText(collabTextName);
+  text.insert(0, marker);
   await until(() => collab.unsyncedChanges === 0, 10_000, "edit acknowledged");
-  closeCollab(collab);
+  // Keystrokes go on through the drain and the restart; those the first process acknowledged must be stored.
+  let typed = 0;
+  let ackedUpTo = -1;
+  let closed = false;
+  void providerClosed.then(() => (closed = true));
+  const typing = setInterval(() => {
+    if (!closed && collab.unsyncedChanges === 0) ackedUpTo = typed - 1;
+    text.insert(text.length, ` k${typed};`);
+    typed += 1;
+  }, 10);
+  await until(() => typed > 30, 10_000, "typing");
 
   const run = fetch(`${server.url}/api/v1/rooms/run`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ code: "SLOW_RUN", langId: 71 }) });
   await until(() => fake.log.submissions.length === 1, 10_000, "run submitted");
@@ -82,15 +104,31 @@ it("drains on SIGTERM: the run in flight finishes, clients may reconnect, edits 
   expect(await editorClosed).toBe("transport close");
   // 1012 Service Restart: a provider reconnects; not an authentication failure (4401/4403).
   expect(await collabClosed).toBe(1012);
+  expect(await providerClosed).toBe(1012);
   expect(server.output()).toContain('"msg":"drained"');
   expect(server.output()).not.toMatch(/Connection is closed|Unhandled|uncaught|"level":50/i);
   editor.close();
 
-  // Every acknowledged edit was stored: a new process opens the room with it.
-  const again = await startServerProcess({ ...env, PORT: String(await freePort()) });
+  // Every acknowledged edit was stored: read from the database itself, before anyone reconnects.
+  const handle = await openDb({ pgliteDir: path.join(dataDir, "db") });
+  const stored = new Y.Doc();
+  for (const update of (await loadDocUpdates(handle.db, roomId)) ?? []) Y.applyUpdate(stored, update);
+  await handle.close();
+  const storedText = stored.getText(collabTextName).toString();
+  expect(storedText).toContain(marker);
+  expect(ackedUpTo).toBeGreaterThan(20);
+  expect(Array.from({ length: ackedUpTo + 1 }, (_, i) => ` k${i};`).filter((k) => !storedText.includes(k))).toEqual([]);
+
+  // The provider finds the next process by itself, with what was typed meanwhile.
+  const again = await startServerProcess(env);
   running.push(again);
+  await until(() => collab.isSynced && collab.unsyncedChanges === 0 && typed > ackedUpTo + 50, 30_000, "provider back in sync");
+  clearInterval(typing);
+  await until(() => collab.unsyncedChanges === 0, 10_000, "last keystrokes acknowledged");
   const reader = collabClient(again.url, roomId, token);
-  await until(() => reader.isSynced, 20_000, "collab synced after restart");
-  expect(reader.document.getText(collabTextName).toString()).toContain(marker);
+  await until(() => reader.isSynced, 20_000, "reader synced");
+  const restored = reader.document.getText(collabTextName).toString();
   closeCollab(reader);
+  closeCollab(collab);
+  expect(restored).toBe(text.toString());
 });
