@@ -100,8 +100,11 @@ it("kill -9 of either process loses no edit acknowledged 500 ms before it", asyn
 
   const handle = await openDb({ url: infra.dbUrl });
   const stored = new Y.Doc();
-  for (const update of (await loadDocUpdates(handle.db, roomId)) ?? []) Y.applyUpdate(stored, update);
+  const log = (await loadDocUpdates(handle.db, roomId)) ?? [];
+  for (const update of log) Y.applyUpdate(stored, update);
   await handle.close();
+  const bytes = log.reduce((n, u) => n + u.byteLength, 0);
+  console.log(`crash durability: ${onA.next + onB.next} keystrokes stored as ${log.length} rows, ${bytes} bytes (each process stores what it holds)`);
   const markers = new Set(stored.getText(collabTextName).toString().split(";").filter(Boolean));
 
   for (const typed of [onA, onB]) {
