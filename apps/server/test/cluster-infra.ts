@@ -25,6 +25,9 @@ export interface ServerChild {
 export interface SharedInfra {
   skipReason: string | null;
   dbUrl: string;
+  redisUrl: string;
+  /** The REDIS_PREFIX of this file's processes. */
+  redisPrefix: string;
   /** Starts a server process on the shared database and Redis (prints its ready line first). */
   start(env?: Record<string, string>): Promise<ServerChild>;
   /** SIGKILLs every process still running and drops the database. */
@@ -55,6 +58,8 @@ export async function sharedPostgresAndRedis(): Promise<SharedInfra> {
   return {
     skipReason,
     dbUrl,
+    redisUrl,
+    redisPrefix: prefix,
     start(env = {}) {
       const child = spawn(process.execPath, ["--import", "tsx", childScript], {
         env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, ...env },
