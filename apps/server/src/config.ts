@@ -176,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL,
     WEB_URL: c.WEB_URL ?? PUBLIC_URL,
     dataDir,
+    /** Where earlier versions kept uploads; read once at start to move them into the database. */
     uploadsDir: path.join(dataDir, "uploads"),
     outboxDir: path.join(dataDir, "outbox"),
     pgliteDir: path.join(dataDir, "db"),

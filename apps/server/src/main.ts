@@ -11,6 +11,7 @@ import { createExecutionService } from "./execution/execution-service";
 import { separatePrivileges } from "./runner/privilege-separation";
 import { DomainEventBus } from "./events";
 import { createMailer } from "./modules/mail/mailer";
+import { importAvatarFiles } from "./modules/storage/import-avatar-files";
 import { startAdminChannel } from "./cli/admin-channel";
 import { assertPortFree, portError } from "./startup/port-check";
 import { createGracefulStop } from "./startup/graceful-stop";
@@ -32,6 +33,9 @@ async function main(log: Logger) {
   // Embedded PGlite runs in a child process of its own (as this uid), never on this event loop.
   const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, log });
   await migrate(db);
+  // Pictures that earlier versions kept in DATA_DIR move into the database, URLs unchanged.
+  const movedAvatars = await importAvatarFiles(db.db, config.uploadsDir);
+  if (movedAvatars > 0) log.info({ files: movedAvatars }, "moved avatars from DATA_DIR/uploads into the database");
   // Again: PGlite gives the files it creates at its first start its own modes (0666), not ours.
   if (!config.DATABASE_URL) makeDataDirPrivate(config.dataDir);
   // `npm run admin` works through this channel while we own the embedded database.

@@ -59,13 +59,14 @@ export interface TestContext {
 }
 
 /**
- * Builds the real app in-process on a fresh database, with a temp DATA_DIR, a
+ * Builds the real app in-process on a fresh database (or `opts.db`, another app's, left
+ * open at close: a second process of one deployment), with a temp DATA_DIR of its own, a
  * capturing mailer, a settable clock and cheap password hashing (SCRYPT_LOG_N=12).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { db?: DbHandle } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-test-"));
   const config = loadConfig({ LOG_LEVEL: "silent", SCRYPT_LOG_N: "12", NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-  const db = await createTestDb();
+  const db = opts.db ?? (await createTestDb());
   const quiet = () => undefined;
   const execution = await createExecutionService(config, { info: quiet, warn: quiet, error: quiet });
   const mails: MailMessage[] = [];
@@ -101,7 +102,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await execution.close();
       await deps.coordination.close();
-      await db.close();
+      if (!opts.db) await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
