@@ -17,7 +17,6 @@ import { subscriptions } from "../apps/server/src/db/schema/payments";
 import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
-import { DomainEventBus } from "../apps/server/src/events";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { attachRealtime } from "../apps/server/src/realtime/attach-realtime";
 import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
@@ -25,6 +24,7 @@ import { createSession } from "../apps/server/src/modules/users/sessions";
 import { watchGcPauses } from "../apps/server/test/gc-pauses";
 import { roomCode, roomLanguage } from "./ai-question";
 import { cpuMsSince } from "./stats";
+import { benchDeps } from "./bench-deps";
 
 const USERS = Number(process.env.AI_BENCH_USERS ?? 50);
 const PER_ROOM = 5;
@@ -65,7 +65,7 @@ for (let i = 0; i < USERS; i += PER_ROOM) {
 }
 const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));
 
-const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution };
+const deps = benchDeps(config, db, execution);
 const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
 const realtime = attachRealtime(app, deps);
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -14,11 +14,11 @@ import { migrate } from "../apps/server/src/db/migrate";
 import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
-import { DomainEventBus } from "../apps/server/src/events";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { attachRealtime } from "../apps/server/src/realtime/attach-realtime";
 import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
 import { createSession } from "../apps/server/src/modules/users/sessions";
+import { benchDeps } from "./bench-deps";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-flood-bench-"));
 // Judge0 at a closed port: no toolchain probing, and nothing here runs code.
@@ -38,7 +38,7 @@ await db.db.insert(rooms).values({ id: roomId, name: "Flood bench", languageId: 
 await db.db.insert(roomMembers).values({ roomId, userId: people[1]!.id, joinedAt: now });
 const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));
 
-const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution };
+const deps = benchDeps(config, db, execution);
 const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
 attachRealtime(app, deps);
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -13,13 +13,13 @@ import { loadConfig } from "../apps/server/src/config";
 import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
 import { users } from "../apps/server/src/db/schema/users";
-import { DomainEventBus } from "../apps/server/src/events";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { spawnRunner } from "../apps/server/src/runner/spawn-runner";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { median, percentile, round } from "./stats";
+import { benchDeps } from "./bench-deps";
 
 export interface HttpRow {
   concurrency: number;
@@ -40,7 +40,7 @@ export async function startRunServer(clients: number) {
   const runner = await spawnRunner({ sandboxDir: config.SANDBOX_DIR, ...builtRunner() });
   const execution = await createExecutionService(config, { info: quiet, warn: console.warn, error: console.error }, { runnerSocket: runner.socketPath });
   const app = await buildApp(
-    { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
+    benchDeps(config, db, execution),
     { webDir: path.join(dataDir, "no-web") },
   );
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -14,9 +14,9 @@ import { migrate } from "../apps/server/src/db/migrate";
 import { payments } from "../apps/server/src/db/schema/payments";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
-import { DomainEventBus } from "../apps/server/src/events";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
+import { benchDeps } from "./bench-deps";
 
 export const PAYMENT_ROWS = 100_000;
 const USERS = 1_000;
@@ -56,7 +56,7 @@ for (let start = 0; start < PAYMENT_ROWS; start += BATCH) {
 await db.db.execute("ANALYZE payments");
 
 const app = await buildApp(
-  { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
+  benchDeps(config, db, execution),
   { webDir: path.join(dataDir, "no-web") },
 );
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -12,10 +12,10 @@ import { migrate } from "../apps/server/src/db/migrate";
 import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
 import { users } from "../apps/server/src/db/schema/users";
 import { createExecutionService } from "../apps/server/src/execution/execution-service";
-import { DomainEventBus } from "../apps/server/src/events";
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { generateRoomId } from "../apps/server/src/modules/rooms/room-id";
+import { benchDeps } from "./bench-deps";
 
 export const LIST_ROOMS = 1000;
 
@@ -59,15 +59,7 @@ await vacuumChangedTables(db);
 
 const session = (userId: string) => createSession(db.db, { userId, ttlMs: 86_400_000, now });
 const app = await buildApp(
-  {
-    config,
-    db,
-    events: new DomainEventBus(),
-    mailer: { send: async () => {} },
-    now: () => new Date(),
-    languages: execution.languages,
-    execution,
-  },
+  benchDeps(config, db, execution),
   { webDir: path.join(dataDir, "no-web") },
 );
 await app.listen({ port: 0, host: "127.0.0.1" });

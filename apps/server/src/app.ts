@@ -35,7 +35,8 @@ import { runRoutes } from "./modules/execution/routes";
 import { versionRoutes } from "./modules/versions/routes";
 import { removedUserRoutes } from "./modules/rooms/removed-user-routes";
 import { paymentRoutes } from "./modules/payments/routes";
-import { razorpayConfigured } from "./modules/payments/provider";
+import { createPaymentProvider, razorpayConfigured } from "./modules/payments/choose-provider";
+import { WEBHOOK_PATH } from "./modules/payments/webhook-routes";
 
 const API_PREFIX = "/api/v1";
 
@@ -66,11 +67,19 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
     reply.header("x-request-id", request.id);
   });
   app.decorateRequest("user", null);
+  app.decorateRequest("avatarUpload", null);
   // Filled by whoever owns a dependency or a figure: the database here, Redis and sockets in realtime/.
   app.decorate("readiness", []);
   app.decorate("metrics", createMetrics());
   observeHttp(app);
   observeRunQueue(app.metrics, deps.execution.scheduler);
+  // Test mode delivers its webhooks through the real endpoint, signature check included.
+  app.decorate(
+    "payments",
+    createPaymentProvider(config, async (payload, headers) => {
+      await app.inject({ method: "POST", url: `${API_PREFIX}${WEBHOOK_PATH}`, payload, headers });
+    }),
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -124,7 +133,7 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
       await runRoutes(api, deps, auth);
       await versionRoutes(api, deps, auth);
       await removedUserRoutes(api, deps, auth);
-      await paymentRoutes(api, deps, auth, API_PREFIX);
+      await paymentRoutes(api, deps, auth, app.payments);
     },
     { prefix: API_PREFIX },
   );

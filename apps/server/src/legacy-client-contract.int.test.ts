@@ -3,7 +3,6 @@ import { createUser, DEFAULT_PASSWORD } from "../test/factories";
 import { LegacyClient } from "../test/legacy-client";
 import { createTestApp, type TestContext } from "../test/test-app";
 import { startFakeJudge0, type FakeJudge0 } from "./execution/judge0/fake-judge0";
-import { paymentProviderOf } from "./modules/payments/provider-registry";
 import type { TestProvider } from "./modules/payments/test-provider";
 import { avatarUpload, makeImage, multipartBody } from "./modules/storage/test-uploads";
 
@@ -212,7 +211,7 @@ describe("the original client's REST flows, from another origin with credentials
 
 describe("the original client's payment flows", () => {
   let subscriptionId = "";
-  const paymentsAvailable = () => paymentProviderOf(ctx.deps).mode === "test";
+  const paymentsAvailable = () => ctx.app.payments.mode === "test";
 
   it("19. reads the public key (data.key)", async () => {
     const res = await client.get("/payments/apikey");
@@ -230,10 +229,10 @@ describe("the original client's payment flows", () => {
     subscriptionId = bought.body.data.id;
     expect(typeof subscriptionId).toBe("string");
     // What Razorpay's checkout hands the client; Test mode's checkout signs it the same way.
-    const paid = (paymentProviderOf(ctx.deps) as TestProvider).checkout.pay({ id: subscriptionId, plan: "basic", userId: me._id });
+    const paid = (ctx.app.payments as TestProvider).checkout.pay({ id: subscriptionId, plan: "basic", userId: me._id });
     const res = await client.post("/payments/verify", { ...paid, amount: 499, plan: "basic" });
     expect(res.body.success, res.body.message).toBe(true);
-    await (paymentProviderOf(ctx.deps) as TestProvider).checkout.settled();
+    await (ctx.app.payments as TestProvider).checkout.settled();
     expect((await client.get("/users/profile")).body.data.subscription).toMatchObject({ id: subscriptionId, status: "active", plan: "basic" });
   });
 

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import type { AppDeps } from "./deps";
 import { attachRealtime } from "./realtime/attach-realtime";
 import { loadConfig } from "./config";
+import { createCoordination } from "./coordination/create-coordination";
 import { openDb } from "./db/client";
 import { assertDataDirFree } from "./db/data-dir-lock";
 import { migrate } from "./db/migrate";
@@ -10,11 +11,13 @@ import { createExecutionService } from "./execution/execution-service";
 import { separatePrivileges } from "./runner/privilege-separation";
 import { DomainEventBus } from "./events";
 import { createMailer } from "./modules/mail/mailer";
+import { importAvatarFiles } from "./modules/storage/import-avatar-files";
 import { startAdminChannel } from "./cli/admin-channel";
 import { assertPortFree, portError } from "./startup/port-check";
 import { createGracefulStop } from "./startup/graceful-stop";
 import { makeDataDirPrivate } from "./startup/private-data-dir";
 import { createProcessLogger, dataLocation } from "./startup/startup-log";
+import { LiveCodeSlot } from "./modules/versions/live-code";
 
 /** Process entry: config -> database -> migrations -> app -> listen, and a graceful stop. */
 async function main(log: Logger) {
@@ -30,6 +33,9 @@ async function main(log: Logger) {
   // Embedded PGlite runs in a child process of its own (as this uid), never on this event loop.
   const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, log });
   await migrate(db);
+  // Pictures that earlier versions kept in DATA_DIR move into the database, URLs unchanged.
+  const movedAvatars = await importAvatarFiles(db.db, config.uploadsDir);
+  if (movedAvatars > 0) log.info({ files: movedAvatars }, "moved avatars from DATA_DIR/uploads into the database");
   // Again: PGlite gives the files it creates at its first start its own modes (0666), not ours.
   if (!config.DATABASE_URL) makeDataDirPrivate(config.dataDir);
   // `npm run admin` works through this channel while we own the embedded database.
@@ -43,10 +49,12 @@ async function main(log: Logger) {
     config,
     db,
     events: new DomainEventBus(),
+    liveCode: new LiveCodeSlot(),
     mailer: createMailer(config, { info: (obj: object, msg?: string) => log.info(obj, msg) }),
     now: () => new Date(),
     languages: execution.languages,
     execution,
+    coordination: createCoordination(config, log),
   };
   const app = await buildApp(deps);
   // Socket.IO /editor and Hocuspocus /collab on the same HTTP server.
@@ -55,7 +63,7 @@ async function main(log: Logger) {
     app,
     realtime,
     execution,
-    rest: [() => adminChannel?.close(), () => db.close()],
+    rest: [() => deps.coordination.close(), () => adminChannel?.close(), () => db.close()],
     log,
     runsBoundMs: (config.RUN_COMPILE_WALL_SECONDS + config.RUN_WALL_SECONDS) * 1000,
   });

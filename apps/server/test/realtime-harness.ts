@@ -1,5 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { HocuspocusProvider, HocuspocusProviderWebsocket, type HocuspocusProviderConfiguration } from "@hocuspocus/provider";
+import {
+  HocuspocusProvider,
+  HocuspocusProviderWebsocket,
+  type HocuspocusProviderConfiguration,
+  type CompleteHocuspocusProviderWebsocketConfiguration,
+} from "@hocuspocus/provider";
 import { io, type Socket } from "socket.io-client";
 import WebSocket from "ws";
 import { collabPath, editorNamespace } from "@coderoom/shared/schemas/realtime";
@@ -73,9 +78,14 @@ export function collabClient(
   url: string,
   roomId: string,
   token: string | undefined,
-  opts: { reconnect?: boolean; provider?: Partial<HocuspocusProviderConfiguration>; cookies?: string } = {},
+  opts: {
+    reconnect?: boolean;
+    provider?: Partial<HocuspocusProviderConfiguration>;
+    socket?: Partial<CompleteHocuspocusProviderWebsocketConfiguration>;
+    /** More cookies of the site, as a browser sends them all (a balancer's sticky cookie). */
+    cookies?: string;
+  } = {},
 ): HocuspocusProvider {
-  // More cookies of the site, as a browser sends them all (a balancer's sticky cookie).
   const cookie = [cookieOf(token), opts.cookies].filter(Boolean).join("; ");
   class CookieSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
@@ -86,6 +96,7 @@ export function collabClient(
     url: `${url.replace(/^http/, "ws")}${collabPath}`,
     WebSocketPolyfill: CookieSocket,
     maxAttempts: opts.reconnect ? 0 : 1,
+    ...opts.socket,
   });
   const provider = new HocuspocusProvider({ name: roomId, websocketProvider, token: "session-cookie", ...opts.provider });
   provider.attach();

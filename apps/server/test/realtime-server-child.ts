@@ -1,11 +1,13 @@
 // A real CodeRoom server (HTTP + /editor + /collab) in its own process, for the kill -9
 // durability test and the collaboration benchmark. Seeds SEED_USERS users (with sessions)
-// and SEED_ROOMS rooms when asked, then prints one JSON line: { port, tokens, roomIds }.
+// and SEED_ROOMS rooms (in language SEED_LANGUAGE_ID, else the first offered) when asked,
+// then prints one JSON line: { port, tokens, roomIds, userIds, languages, runnerUnavailable }.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { createCoordination } from "../src/coordination/create-coordination";
 import { openDb } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { roomMembers, rooms } from "../src/db/schema/rooms";
@@ -17,6 +19,7 @@ import { generateRoomId } from "../src/modules/rooms/room-id";
 import { createSession } from "../src/modules/users/sessions";
 import { attachRealtime } from "../src/realtime/attach-realtime";
 import { watchGcPauses } from "./gc-pauses";
+import { LiveCodeSlot } from "../src/modules/versions/live-code";
 
 const config = loadConfig({ LOG_LEVEL: "warn", NODE_ENV: "production", ...process.env });
 const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
@@ -27,14 +30,17 @@ const deps: AppDeps = {
   config,
   db,
   events: new DomainEventBus(),
+  liveCode: new LiveCodeSlot(),
   mailer: { send: async () => undefined },
   now: () => new Date(),
   languages: execution.languages,
   execution,
+  coordination: createCoordination(config, { error: (obj, msg) => console.error(msg, obj), warn: quiet }),
 };
 
 const tokens: string[] = [];
 const roomIds: string[] = [];
+const userIds: string[] = [];
 const seedUsers = Number(process.env.SEED_USERS ?? 0);
 if (seedUsers > 0) {
   const made = await db.db
@@ -42,7 +48,9 @@ if (seedUsers > 0) {
     .values(Array.from({ length: seedUsers }, (_, i) => ({ fullName: `Seed ${i}`, email: `seed-${i}-${randomBytes(4).toString("hex")}@test.local` })))
     .returning();
   for (const u of made) tokens.push(await createSession(db.db, { userId: u.id, ttlMs: 86_400_000, now: new Date() }));
-  const language = execution.languages.list()[0] ?? { id: 71, name: "Python" };
+  userIds.push(...made.map((u) => u.id));
+  const offered = execution.languages.list();
+  const language = offered.find((l) => l.id === Number(process.env.SEED_LANGUAGE_ID)) ?? offered[0] ?? { id: 71, name: "Python" };
   const code = process.env.SEED_CODE ?? "";
   for (let i = 0; i < Number(process.env.SEED_ROOMS ?? 0); i += 1) {
     const [room] = await db.db
@@ -59,7 +67,9 @@ const app = await buildApp(deps);
 const realtime = attachRealtime(app, deps);
 await app.listen({ port: 0, host: "127.0.0.1" });
 const { port } = app.server.address() as AddressInfo;
-process.stdout.write(`${JSON.stringify({ port, tokens, roomIds, pid: process.pid })}\n`);
+const languages = execution.languages.list().map((l) => l.id);
+const runnerUnavailable = execution.runner.unavailableReason();
+process.stdout.write(`${JSON.stringify({ port, tokens, roomIds, userIds, languages, runnerUnavailable, pid: process.pid })}\n`);
 // Event-loop delay, printed to stderr at exit: how long the server made messages wait.
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
@@ -90,6 +100,7 @@ process.on("SIGTERM", () => {
     .close()
     .then(() => app.close())
     .then(() => execution.close())
+    .then(() => deps.coordination.close())
     .then(() => db.close())
     .finally(() => process.exit(0));
 });

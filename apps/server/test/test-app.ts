@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { createCoordination } from "../src/coordination/create-coordination";
 import { openDb, type DbHandle } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import type { AppDeps } from "../src/deps";
@@ -12,6 +13,7 @@ import { createExecutionService } from "../src/execution/execution-service";
 import { DomainEventBus } from "../src/events";
 import type { App } from "../src/http/types";
 import type { MailMessage } from "../src/modules/mail/mailer";
+import { LiveCodeSlot } from "../src/modules/versions/live-code";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
@@ -57,13 +59,14 @@ export interface TestContext {
 }
 
 /**
- * Builds the real app in-process on a fresh database, with a temp DATA_DIR, a
+ * Builds the real app in-process on a fresh database (or `opts.db`, another app's, left
+ * open at close: a second process of one deployment), with a temp DATA_DIR of its own, a
  * capturing mailer, a settable clock and cheap password hashing (SCRYPT_LOG_N=12).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { db?: DbHandle } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-test-"));
   const config = loadConfig({ LOG_LEVEL: "silent", SCRYPT_LOG_N: "12", NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-  const db = await createTestDb();
+  const db = opts.db ?? (await createTestDb());
   const quiet = () => undefined;
   const execution = await createExecutionService(config, { info: quiet, warn: quiet, error: quiet });
   const mails: MailMessage[] = [];
@@ -80,10 +83,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     db,
     events: new DomainEventBus(),
+    liveCode: new LiveCodeSlot(),
     mailer: { send: async (m) => void mails.push(m) },
     now: () => clock.now,
     languages: execution.languages,
     execution,
+    coordination: createCoordination(config, { error: quiet, warn: quiet }),
   };
   const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
   await app.ready();
@@ -96,7 +101,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await execution.close();
-      await db.close();
+      await deps.coordination.close();
+      if (!opts.db) await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

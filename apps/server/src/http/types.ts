@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { PaymentProvider } from "../modules/payments/provider";
 import type { Metrics } from "../modules/system/metrics";
 import type { ReadinessCheck } from "../modules/system/readiness";
 
@@ -24,6 +25,8 @@ declare module "fastify" {
     readiness: ReadinessCheck[];
     /** What `/metrics` reports. */
     metrics: Metrics;
+    /** Razorpay, or Test mode when Razorpay is not configured. */
+    payments: PaymentProvider;
   }
   interface FastifyContextConfig {
     /** A GET that changes state (spec §7 logout, guest-login, buy, cancel): refused cross-site. */

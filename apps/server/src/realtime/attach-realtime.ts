@@ -5,7 +5,6 @@ import type IORedis from "ioredis";
 import { Server } from "socket.io";
 import type { AppDeps } from "../deps";
 import type { App } from "../http/types";
-import { provideLiveCode } from "../modules/versions/live-code";
 import { createCluster } from "./cluster";
 import { createCollabServer, type CollabServer } from "./collab/collab-server";
 import { batchEngineWrites } from "./editor/batch-engine-writes";
@@ -18,8 +17,9 @@ import { guardUpgradeSocket, refuseUpgrade } from "./socket-guards";
 import type { RealtimeServices } from "./realtime-services";
 import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
+import { createRoomRuns } from "./room-runs";
 import { createMemoryRuntimeStore } from "./room-runtime";
-import { createRedisClient, pingRedis } from "./redis-client";
+import { createRedisClient, pingRedis } from "../coordination/redis-client";
 import { observeRealtime } from "./realtime-metrics";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
@@ -64,10 +64,11 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const nsp = createEditorNamespace(io, deps);
   const directory = new RoomDirectory(deps.db.db);
   const runtime = createMemoryRuntimeStore();
+  const runs = createRoomRuns(deps.coordination, (err) => log(err, "room run state failed"));
   const cluster = createCluster(nsp, { distributed: redis !== undefined, onError: (err) => log(err, "cluster event failed") });
   const collab = createCollabServer(deps, directory, log, app.log, clientLog);
   const legacy = createLegacyBridge(collab.hocuspocus, log, deps.config.COLLAB_MAX_DOC_CHARS);
-  const partial = { deps, nsp, directory, runtime, cluster, collab, legacy, log, metrics: app.metrics };
+  const partial = { deps, nsp, directory, runtime, runs, cluster, collab, legacy, log, metrics: app.metrics };
   const services: RealtimeServices = { ...partial, ctx: editorContext(deps, nsp, partial) };
   installExtensions(services);
   const unwire = wireRoomEvents(services);
@@ -82,7 +83,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   };
   app.server.on("upgrade", onUpgrade);
 
-  const unprovide = provideLiveCode(deps.events, {
+  const unprovide = deps.liveCode.provide({
     read: async (roomId, { load }) => {
       if (!load && !collab.hocuspocus.documents.has(roomId)) return null;
       return collab.text(roomId);

@@ -10,10 +10,10 @@ export function createProcessLogger(config: Pick<Config, "LOG_LEVEL">): Logger {
 }
 
 /** Where this server keeps its data, for the start-up line. */
-export function dataLocation(config: Pick<Config, "DATABASE_URL" | "SMTP_URL" | "pgliteDir" | "uploadsDir" | "outboxDir">) {
+export function dataLocation(config: Pick<Config, "DATABASE_URL" | "SMTP_URL" | "pgliteDir" | "outboxDir">) {
   return {
     database: config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL (PGlite) in ${config.pgliteDir}`,
-    uploads: config.uploadsDir,
+    uploads: "in the database",
     // Without SMTP_URL, mails are written here instead of sent.
     ...(config.SMTP_URL ? {} : { outbox: config.outboxDir }),
   };

@@ -1,15 +1,9 @@
-import { bigserial, customType, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bytea } from "./bytea";
 import { rooms } from "./rooms";
 import { users } from "./users";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-
-/** Raw bytes (Yjs updates); node-postgres answers Buffer, PGlite Uint8Array. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
-  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
-});
 
 /** Append-only log of a room document's Yjs updates, folded into `roomDocSnapshots` by compaction. */
 export const roomDocUpdates = pgTable(

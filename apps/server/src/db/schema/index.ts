@@ -4,3 +4,4 @@ export * from "./rooms";
 export * from "./payments";
 export * from "./ai";
 export * from "./collab";
+export * from "./uploads";

@@ -9,7 +9,7 @@ export const users = pgTable("users", {
   /** null for guests, who cannot log in with a password. */
   passwordHash: text("password_hash"),
   role: text("role", { enum: ["ADMIN", "CODER", "GUEST"] }).notNull().default("CODER"),
-  /** file name under DATA_DIR/uploads, null when the user has no avatar. */
+  /** name of the picture in `uploads` (the last part of its URL), null when the user has no avatar. */
   avatarFile: text("avatar_file"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { parseMountinfo } from "./cgroup";
+import { parseMountinfo } from "./detect-cgroups";
 import { CgroupV2Driver } from "./cgroup-v2";
 
 /** Started without root, every job is this uid and gid (nobody) inside its own user namespace. */

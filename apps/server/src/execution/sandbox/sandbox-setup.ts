@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { rootLinks, type SandboxMode, type SandboxTools } from "./bwrap-command";
-import { detectCgroups, type CgroupDriver } from "./cgroup";
+import type { CgroupDriver } from "./cgroup";
+import { detectCgroups } from "./detect-cgroups";
 import { inspectRootlessHost, openDelegatedCgroups, ROOTLESS_JOB_UID } from "./rootless-host";
 import { buildSeccompFilter } from "./seccomp-filter";
 

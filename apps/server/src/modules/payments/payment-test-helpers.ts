@@ -2,16 +2,15 @@ import { expect } from "vitest";
 import type { TPaidPlanId } from "@coderoom/shared/constants/plans";
 import type { Agent } from "../../../test/agent";
 import type { TestContext } from "../../../test/test-app";
-import { paymentProviderOf } from "./provider-registry";
 import { hmacHex } from "./signatures";
 import type { TestProvider } from "./test-provider";
 import { webhookEvent } from "./webhook-event";
 
 /** Test mode's signing secret of the app under test (made for its DATA_DIR). */
-export const testSecret = (ctx: TestContext) => paymentProviderOf(ctx.deps).webhookSecret;
+export const testSecret = (ctx: TestContext) => ctx.app.payments.webhookSecret;
 
 /** Test mode's checkout of the app under test. */
-export const testCheckout = (ctx: TestContext) => (paymentProviderOf(ctx.deps) as TestProvider).checkout;
+export const testCheckout = (ctx: TestContext) => (ctx.app.payments as TestProvider).checkout;
 
 /** Buy -> Test mode Pay -> verify, as the web app does; waits for the emitted webhooks too. */
 export async function purchase(ctx: TestContext, agent: Agent, plan: TPaidPlanId) {

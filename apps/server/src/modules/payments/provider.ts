@@ -1,9 +1,6 @@
 import type { TPaidPlanId } from "@coderoom/shared/constants/plans";
 import { paymentMessages } from "@coderoom/shared/messages";
-import type { Config } from "../../config";
 import { AppError } from "../../http/errors";
-import { createRazorpayProvider } from "./razorpay-provider";
-import { createTestProvider, type WebhookSink } from "./test-provider";
 
 /** What we ask of a payment provider; Razorpay and Test mode answer the same way. */
 export interface PaymentProvider {
@@ -22,19 +19,3 @@ export interface PaymentProvider {
 
 /** The error every provider failure becomes: clear to the user, nothing recorded. */
 export const providerUnavailable = () => new AppError(502, "payment_provider_unavailable", paymentMessages.providerUnavailable);
-
-/** True when every Razorpay setting is present. */
-export function razorpayConfigured(config: Config): boolean {
-  return Boolean(
-    config.RAZORPAY_KEY_ID &&
-      config.RAZORPAY_KEY_SECRET &&
-      config.RAZORPAY_WEBHOOK_SECRET &&
-      config.RAZORPAY_PLAN_ID_BASIC &&
-      config.RAZORPAY_PLAN_ID_PRO,
-  );
-}
-
-/** Razorpay when fully configured, else Test mode (whose webhooks go to `sink`). */
-export function createPaymentProvider(config: Config, sink: WebhookSink): PaymentProvider {
-  return razorpayConfigured(config) ? createRazorpayProvider(config) : createTestProvider(config, sink);
-}

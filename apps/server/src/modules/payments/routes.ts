@@ -10,23 +10,17 @@ import { formatPaymentDate } from "./billing-period";
 import { buySubscription } from "./buy-subscription";
 import { cancelSubscription } from "./cancel-subscription";
 import { paymentHistory, paymentSummary } from "./list-payments";
-import { createPaymentProvider } from "./provider";
-import { registerPaymentProvider } from "./provider-registry";
+import type { PaymentProvider } from "./provider";
 import { testCheckoutRoutes } from "./test-checkout-routes";
 import { verifyPayment } from "./verify-payment";
-import { webhookRoutes, WEBHOOK_PATH } from "./webhook-routes";
+import { webhookRoutes } from "./webhook-routes";
 
 const tags = ["payments"];
 // Auth runs on onRequest, before body validation: a logged-out caller always gets 455.
 
 /** Payments API of spec §7, the provider webhook and (in Test mode) the test checkout. */
-export async function paymentRoutes(app: App, deps: AppDeps, auth: Auth, prefix: string): Promise<void> {
+export async function paymentRoutes(app: App, deps: AppDeps, auth: Auth, provider: PaymentProvider): Promise<void> {
   const { db } = deps.db;
-  // Test mode delivers its webhooks through the real endpoint, signature check included.
-  const provider = createPaymentProvider(deps.config, async (payload, headers) => {
-    await app.inject({ method: "POST", url: `${prefix}${WEBHOOK_PATH}`, payload, headers });
-  });
-  registerPaymentProvider(deps, provider);
 
   app.get(
     "/payments/apikey",

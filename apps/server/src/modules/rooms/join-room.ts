@@ -3,9 +3,8 @@ import { roomMembers } from "../../db/schema/rooms";
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from "../../db/sql-state";
 import { forbidden, notFound } from "../../http/errors";
 import { roomMessages } from "@coderoom/shared/messages";
-import type { DomainEventBus } from "../../events";
 import type { UserRow } from "../users/sessions";
-import { readRoomCode } from "../versions/live-code";
+import { readRoomCode, type LiveCodeSlot } from "../versions/live-code";
 import { can } from "./policy";
 import { assertNotBanned } from "./room-bans";
 import { findRoomForVisitor } from "./room-guessing";
@@ -22,7 +21,8 @@ export async function joinRoom(opts: {
   ip: string;
   roomId: string;
   now: Date;
-  events?: DomainEventBus;
+  /** Answers the live text instead of the stored mirror (REST join). */
+  liveCode?: LiveCodeSlot;
 }): Promise<RoomRow> {
   const { db, user, roomId, now } = opts;
   const room = await findRoomForVisitor({ db, userId: user.id, ip: opts.ip, roomId, now });
@@ -36,6 +36,6 @@ export async function joinRoom(opts: {
     throw err;
   }
   // The live text (rooms.code is a mirror that lags it by seconds).
-  const live = opts.events ? await readRoomCode({ db, events: opts.events }, room.id, { load: true }) : null;
+  const live = opts.liveCode ? await readRoomCode({ db, liveCode: opts.liveCode }, room.id, { load: true }) : null;
   return live === null ? room : { ...room, code: live };
 }

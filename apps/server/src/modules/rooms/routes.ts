@@ -60,7 +60,7 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
         ip: request.ip,
         roomId: request.params.id,
         now: deps.now(),
-        events: deps.events,
+        liveCode: deps.liveCode,
       });
       return ok(roomMessages.joined, presentRoom(room, deps.languages));
     },
@@ -77,6 +77,7 @@ export async function roomRoutes(app: App, deps: AppDeps, auth: Auth): Promise<v
       const { room, changed } = await updateRoom({
         db,
         events: deps.events,
+        liveCode: deps.liveCode,
         languages: deps.languages,
         user: currentUser(request),
         roomId: request.params.id,

@@ -7,7 +7,7 @@ import type { DomainEventBus } from "../../events";
 import type { LanguageCatalog } from "../../execution/language-catalog";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../users/sessions";
-import { replaceRoomCode } from "../versions/live-code";
+import { replaceRoomCode, type LiveCodeSlot } from "../versions/live-code";
 import { storeVersion } from "../versions/version-store";
 import { assertCodeFits } from "./code-size";
 import { can } from "./policy";
@@ -16,6 +16,7 @@ import { getRoomOr404, type RoomRow } from "./room-store";
 export interface UpdateRoomOptions {
   db: Db;
   events: DomainEventBus;
+  liveCode: LiveCodeSlot;
   languages: LanguageCatalog;
   user: UserRow;
   roomId: string;
@@ -65,7 +66,7 @@ export async function updateRoom(opts: UpdateRoomOptions): Promise<{ room: RoomR
   }
   if (body.code !== undefined) {
     // Save Code: the saved text becomes the live text (an edit everyone sees) and a named version.
-    await replaceRoomCode({ db, events: opts.events }, room.id, body.code, opts.now);
+    await replaceRoomCode({ db, liveCode: opts.liveCode }, room.id, body.code, opts.now);
     const version = await storeVersion(db, {
       roomId: room.id,
       name: roomMessages.savedVersionName,

@@ -1,30 +1,39 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validationMessages } from "@coderoom/shared/messages";
+import { uploads } from "../../db/schema/uploads";
 import { users } from "../../db/schema/users";
 import { Agent } from "../../../test/agent";
 import { DEFAULT_PASSWORD, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
+import { importAvatarFiles } from "./import-avatar-files";
 import { avatarUpload, hostileSvg, isWebp, makeImage, multipartBody } from "./test-uploads";
 
 let ctx: TestContext;
+/** A second process of the same deployment: its own DATA_DIR, the same database. */
+let other: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: "https://coderoom.example" });
+  other = await createTestApp({ PUBLIC_URL: "https://coderoom.example" }, { db: ctx.deps.db });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
 
 // Absolute from PUBLIC_URL, so a client on another origin can show it (issue 10 §1.3).
 const AVATAR_URL = /^https:\/\/coderoom\.example\/uploads\/avatars\/[0-9a-f]{32}\.webp$/;
 const pathOf = (url: string) => new URL(url).pathname;
-const storedPath = (url: string) => path.join(ctx.deps.config.uploadsDir, "avatars", path.basename(url));
 const upload = (agent: Agent, body: ReturnType<typeof multipartBody>) => agent.post("/users/avatar", body.payload, { headers: body.headers });
-const avatarFiles = () => {
-  const dir = path.join(ctx.deps.config.uploadsDir, "avatars");
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+/** The stored bytes of the avatar at `url`, or undefined. */
+const stored = async (url: string) => {
+  const [row] = await ctx.deps.db.db.select().from(uploads).where(eq(uploads.name, path.basename(url)));
+  return row ? Buffer.from(row.data) : undefined;
 };
+const storedCount = async () => (await ctx.deps.db.db.select({ n: count() }).from(uploads))[0]!.n;
 
 describe("POST /users/avatar", () => {
   it.each(["png", "jpeg", "webp"] as const)("stores a %s as a 500x500 WebP and answers the user object", async (format) => {
@@ -34,9 +43,9 @@ describe("POST /users/avatar", () => {
     expect(res.body.data.role).toBe("CODER");
     const url: string = res.body.data.avatar.secure_url;
     expect(url).toMatch(AVATAR_URL);
-    const stored = fs.readFileSync(storedPath(url));
-    expect(isWebp(stored)).toBe(true);
-    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 500, height: 500 });
+    const bytes = (await stored(url))!;
+    expect(isWebp(bytes)).toBe(true);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 500, height: 500 });
     const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.avatarFile).toBe(path.basename(url));
   });
@@ -49,7 +58,18 @@ describe("POST /users/avatar", () => {
     expect(res.headers["content-type"]).toBe("image/webp");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.rawPayload.equals(fs.readFileSync(storedPath(url)))).toBe(true);
+    expect(res.rawPayload.equals((await stored(url))!)).toBe(true);
+  });
+
+  it("serves a picture uploaded through one process from another (uploads live in the database)", async () => {
+    const { agent } = await loggedInUser(ctx);
+    const url: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.avatar.secure_url;
+    expect(fs.readdirSync(other.dataDir)).not.toContain("uploads");
+    const res = await other.app.inject(pathOf(url));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.rawPayload.equals((await stored(url))!)).toBe(true);
   });
 
   it("deletes the previous file when the picture is replaced", async () => {
@@ -57,7 +77,7 @@ describe("POST /users/avatar", () => {
     const first: string = (await upload(agent, avatarUpload(await makeImage("png")))).body.data.avatar.secure_url;
     const second: string = (await upload(agent, avatarUpload(await makeImage("jpeg"), "b.jpg", "image/jpeg"))).body.data.avatar.secure_url;
     expect(second).not.toBe(first);
-    expect(fs.existsSync(storedPath(first))).toBe(false);
+    expect(await stored(first)).toBeUndefined();
     expect((await ctx.app.inject(pathOf(first))).statusCode).toBe(404);
     expect((await ctx.app.inject(pathOf(second))).statusCode).toBe(200);
   });
@@ -68,10 +88,10 @@ describe("POST /users/avatar", () => {
     expect(res.status).toBe(200);
     const url: string = res.body.data.avatar.secure_url;
     expect(url).toMatch(AVATAR_URL);
-    const stored = fs.readFileSync(storedPath(url));
-    expect(isWebp(stored)).toBe(true);
-    expect(stored.includes("<script")).toBe(false);
-    expect(stored.includes("<svg")).toBe(false);
+    const bytes = (await stored(url))!;
+    expect(isWebp(bytes)).toBe(true);
+    expect(bytes.includes("<script")).toBe(false);
+    expect(bytes.includes("<svg")).toBe(false);
     const served = await ctx.app.inject(pathOf(url));
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.body).not.toContain("<svg");
@@ -81,7 +101,7 @@ describe("POST /users/avatar", () => {
     const { agent } = await loggedInUser(ctx);
     const res = await upload(agent, avatarUpload(await makeImage("png"), "x.svg", "image/svg+xml"));
     expect(res.status).toBe(200);
-    expect(isWebp(fs.readFileSync(storedPath(res.body.data.avatar.secure_url)))).toBe(true);
+    expect(isWebp((await stored(res.body.data.avatar.secure_url))!)).toBe(true);
   });
 
   it.each([
@@ -90,11 +110,11 @@ describe("POST /users/avatar", () => {
     ["a truncated PNG", Buffer.from("\x89PNG\r\n\x1a\n0000", "latin1"), "x.png", "image/png"],
   ])("refuses %s (400 unsupported_file_type)", async (_label, data, filename, type) => {
     const { agent } = await loggedInUser(ctx);
-    const before = avatarFiles().length;
+    const before = await storedCount();
     const res = await upload(agent, avatarUpload(data, filename, type));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("unsupported_file_type");
-    expect(avatarFiles().length).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it("refuses a GIF although it is an image (not in the accepted types)", async () => {
@@ -107,9 +127,11 @@ describe("POST /users/avatar", () => {
   it("answers 413 for a file over 5 MB and keeps the current picture", async () => {
     const { agent, user } = await loggedInUser(ctx);
     const big = Buffer.concat([await makeImage("png"), Buffer.alloc(5 * 1024 * 1024)]);
+    const before = await storedCount();
     const res = await upload(agent, avatarUpload(big));
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: "payload_too_large" });
+    expect(await storedCount()).toBe(before);
     const [row] = await ctx.deps.db.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.avatarFile).toBeNull();
   });
@@ -222,5 +244,28 @@ describe("registration sequence (spec §4)", () => {
     const profile = await agent.get("/users/profile");
     expect(profile.body.data).toMatchObject({ email, fullName: "Seq User" });
     expect(profile.body.data.avatar.secure_url).toMatch(AVATAR_URL);
+  });
+});
+
+describe("avatars of earlier versions (files under DATA_DIR/uploads)", () => {
+  it("move into the database at start under the same URL; files no user shows stay where they are", async () => {
+    const { user } = await loggedInUser(ctx);
+    const webp = await sharp(await makeImage("png")).webp().toBuffer();
+    const name = "00112233445566778899aabbccddeeff.webp";
+    const orphan = "ffeeddccbbaa99887766554433221100.webp";
+    const dir = path.join(ctx.deps.config.uploadsDir, "avatars");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, name), webp);
+    fs.writeFileSync(path.join(dir, orphan), webp);
+    await ctx.deps.db.db.update(users).set({ avatarFile: name }).where(eq(users.id, user.id));
+    expect((await other.app.inject(`/uploads/avatars/${name}`)).statusCode).toBe(404);
+
+    expect(await importAvatarFiles(ctx.deps.db.db, ctx.deps.config.uploadsDir)).toBe(1);
+    // A second start (or another process) finds nothing left to move.
+    expect(await importAvatarFiles(ctx.deps.db.db, ctx.deps.config.uploadsDir)).toBe(0);
+    const res = await other.app.inject(`/uploads/avatars/${name}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(webp)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([orphan]);
   });
 });

@@ -12,7 +12,12 @@ export const zAvatarFileField = z
   .meta({ format: "binary", description: "JPG, PNG, WebP or SVG image, at most 5 MB" })
   .optional();
 
-const uploads = new WeakMap<FastifyRequest, Buffer>();
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The avatar file of a multipart form, set aside by `readUploadForm`. */
+    avatarUpload: Buffer | null;
+  }
+}
 
 /**
  * preValidation hook: turns a multipart form into `request.body` (its text fields)
@@ -30,7 +35,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<void> {
       }
       const bytes = await part.toBuffer();
       // Browsers send an empty part when the picker was left empty: that is "no file".
-      if (part.fieldname === AVATAR_FIELD && bytes.length > 0) uploads.set(request, bytes);
+      if (part.fieldname === AVATAR_FIELD && bytes.length > 0) request.avatarUpload = bytes;
     }
   } catch (err) {
     const { code, statusCode } = err as { code?: string; statusCode?: number };
@@ -44,5 +49,5 @@ export async function readUploadForm(request: FastifyRequest): Promise<void> {
 
 /** The avatar file read by `readUploadForm`, if the request carried one. */
 export function uploadedAvatar(request: FastifyRequest): Buffer | undefined {
-  return uploads.get(request);
+  return request.avatarUpload ?? undefined;
 }

@@ -8,6 +8,7 @@ import { Agent } from "../../../test/agent";
 import { createUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { SESSION_COOKIE } from "../../http/auth";
+import { insertAvatar, readAvatar } from "../storage/avatar-store";
 import { deleteStaleGuests } from "./guest-cleanup";
 import type { App } from "../../http/types";
 import { runHousekeeping, scheduleHousekeeping } from "./housekeeping";
@@ -85,6 +86,7 @@ describe("guest cleanup", () => {
       languageName: "Python",
       ownerId: stale.data._id,
     });
+    const avatar = await insertAvatar(ctx.deps.db.db, stale.data._id, Buffer.from("RIFF....WEBP"));
     const { user: coder } = await createUser(ctx);
     await ctx.deps.db.db.update(users).set({ lastSeenAt: ctx.clock.now }).where(eq(users.id, coder.id));
     ctx.clock.advance(3 * DAY_MS);
@@ -97,6 +99,7 @@ describe("guest cleanup", () => {
     expect(await userExists(coder.id)).toBe(true);
     expect(await ctx.deps.db.db.select().from(rooms).where(eq(rooms.id, "GST001"))).toHaveLength(0);
     expect(await ctx.deps.db.db.select().from(sessions).where(eq(sessions.userId, stale.data._id))).toHaveLength(0);
+    expect(await readAvatar(ctx.deps.db.db, avatar)).toBeNull();
   });
 
   it("keeps a guest who keeps using the app", async () => {

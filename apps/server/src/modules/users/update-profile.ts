@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema/users";
 import { hasSqlState, UNIQUE_VIOLATION } from "../../db/sql-state";
 import { toAvatarWebp } from "../storage/avatar-image";
-import { removeAvatarFile, writeAvatarFile } from "../storage/avatar-store";
+import { deleteAvatar, insertAvatar } from "../storage/avatar-store";
 import { assertUsableEmail, findUserByEmail } from "./accounts";
 import { badRequest } from "../../http/errors";
 import { sendEmailChangedNotice } from "./email-change-notice";
@@ -47,9 +47,9 @@ async function assertMayChangeEmail(deps: AppDeps, user: UserRow, newEmail: stri
 
 /**
  * Applies name, e-mail and picture changes together: the picture is validated and
- * written first, then one transaction updates the row, and only then is the old
- * picture deleted (or the new one, if the update failed). A changed e-mail needs the
- * current password and is announced to the old address.
+ * re-encoded first, then one transaction stores it, updates the row and deletes the
+ * previous picture, so a failure leaves neither a half-changed row nor a stray file.
+ * A changed e-mail needs the current password and is announced to the old address.
  */
 export async function updateProfile(
   deps: AppDeps,
@@ -60,16 +60,17 @@ export async function updateProfile(
   const { db } = deps.db;
   const email = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
   if (email !== undefined) await assertMayChangeEmail(deps, user, email, changes.currentPassword);
-  const newFile = changes.avatar ? await writeAvatarFile(deps.config, await toAvatarWebp(changes.avatar)) : undefined;
-  let result: { updated: UserRow; previousFile: string | null };
+  const webp = changes.avatar ? await toAvatarWebp(changes.avatar) : undefined;
+  let updated: UserRow;
   try {
-    result = await db.transaction(async (tx) => {
+    updated = await db.transaction(async (tx) => {
       const [current] = await tx
         .select({ avatarFile: users.avatarFile })
         .from(users)
         .where(eq(users.id, user.id))
         .for("update");
-      const [updated] = await tx
+      const newFile = webp ? await insertAvatar(tx, user.id, webp) : undefined;
+      const [row] = await tx
         .update(users)
         .set({
           ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}),
@@ -79,16 +80,15 @@ export async function updateProfile(
         })
         .where(eq(users.id, user.id))
         .returning();
-      return { updated: updated!, previousFile: current?.avatarFile ?? null };
+      if (newFile) await deleteAvatar(tx, user.id, current?.avatarFile ?? null);
+      return row!;
     });
   } catch (err) {
-    await removeAvatarFile(deps.config, newFile ?? null);
     if (hasSqlState(err, UNIQUE_VIOLATION)) throw emailTaken();
     throw err;
   }
-  if (newFile) await removeAvatarFile(deps.config, result.previousFile);
   if (email !== undefined) {
-    sendEmailChangedNotice(deps, { name: result.updated.fullName, oldEmail: user.email, newEmail: email, log });
+    sendEmailChangedNotice(deps, { name: updated.fullName, oldEmail: user.email, newEmail: email, log });
   }
-  return result.updated;
+  return updated;
 }

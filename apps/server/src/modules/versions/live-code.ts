@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rooms } from "../../db/schema/rooms";
-import type { DomainEventBus } from "../../events";
 
 /** The realtime layer's view of a room's live document. */
 export interface LiveCode {
@@ -11,18 +10,26 @@ export interface LiveCode {
   replace(roomId: string, code: string): Promise<void>;
 }
 
-// Keyed by the app's event bus: one registry per app, several apps per process in tests.
-const registry = new WeakMap<DomainEventBus, LiveCode>();
+/** Where the realtime layer plugs in the live documents when it attaches: one per app (AppDeps). */
+export class LiveCodeSlot {
+  private live: LiveCode | null = null;
 
-/** Called by the realtime layer when it attaches; returns the undo for when it closes. */
-export function provideLiveCode(events: DomainEventBus, live: LiveCode): () => void {
-  registry.set(events, live);
-  return () => registry.delete(events);
+  /** Called by the realtime layer when it attaches; returns the undo for when it closes. */
+  provide(live: LiveCode): () => void {
+    this.live = live;
+    return () => {
+      if (this.live === live) this.live = null;
+    };
+  }
+
+  get current(): LiveCode | null {
+    return this.live;
+  }
 }
 
 interface Where {
   db: Db;
-  events: DomainEventBus;
+  liveCode: LiveCodeSlot;
 }
 
 /**
@@ -30,7 +37,7 @@ interface Where {
  * when `load`), else the stored `rooms.code`.
  */
 export async function readRoomCode(where: Where, roomId: string, opts: { load: boolean }): Promise<string | null> {
-  const live = await registry.get(where.events)?.read(roomId, opts);
+  const live = await where.liveCode.current?.read(roomId, opts);
   if (live !== null && live !== undefined) return live;
   const [row] = await where.db.select({ code: rooms.code }).from(rooms).where(eq(rooms.id, roomId));
   return row?.code ?? null;
@@ -38,7 +45,7 @@ export async function readRoomCode(where: Where, roomId: string, opts: { load: b
 
 /** Replaces the room's code: an edit of the live document when realtime is attached; `rooms.code` follows. */
 export async function replaceRoomCode(where: Where, roomId: string, code: string, now: Date): Promise<void> {
-  await registry.get(where.events)?.replace(roomId, code);
+  await where.liveCode.current?.replace(roomId, code);
   await where.db
     .update(rooms)
     .set({ code, updatedAt: now })

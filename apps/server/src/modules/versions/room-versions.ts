@@ -2,12 +2,12 @@ import { formatIst } from "@coderoom/shared/format/ist-date";
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
 import type { TRoomVersion } from "@coderoom/shared/schemas/realtime";
 import type { AppDeps } from "../../deps";
+import { storableText } from "../../db/storable-text";
 import { forbidden, notFound } from "../../http/errors";
 import { assertCodeFits } from "../rooms/code-size";
 import { can } from "../rooms/policy";
 import { getRoomOr404 } from "../rooms/room-store";
 import type { UserRow } from "../users/sessions";
-import { storableText } from "../../realtime/collab/doc-store";
 import { readRoomCode, replaceRoomCode } from "./live-code";
 import { getVersion, listVersions, presentVersion, storeVersion, type VersionRow } from "./version-store";
 
@@ -29,7 +29,7 @@ export async function saveVersion(
   opts: { user: UserRow; roomId: string; name?: string; code?: string },
 ): Promise<TRoomVersion> {
   const room = await ownedRoom(deps, opts.user, opts.roomId);
-  const code = storableText(opts.code ?? (await readRoomCode({ db: deps.db.db, events: deps.events }, room.id, { load: true })) ?? "");
+  const code = storableText(opts.code ?? (await readRoomCode({ db: deps.db.db, liveCode: deps.liveCode }, room.id, { load: true })) ?? "");
   assertCodeFits(code, deps.config.COLLAB_MAX_DOC_CHARS);
   const now = deps.now();
   const version = await storeVersion(deps.db.db, {
@@ -61,7 +61,7 @@ export async function roomVersion(deps: AppDeps, user: UserRow, roomId: string, 
 export async function restoreVersion(deps: AppDeps, user: UserRow, roomId: string, versionId: string): Promise<TRoomVersion> {
   const row = await roomVersion(deps, user, roomId, versionId);
   assertCodeFits(row.code, deps.config.COLLAB_MAX_DOC_CHARS);
-  await replaceRoomCode({ db: deps.db.db, events: deps.events }, row.roomId, row.code, deps.now());
+  await replaceRoomCode({ db: deps.db.db, liveCode: deps.liveCode }, row.roomId, row.code, deps.now());
   const version = presentVersion({ ...row, bytes: Buffer.byteLength(row.code, "utf8") });
   deps.events.emit("room.versionRestored", { roomId: row.roomId, version, by: { id: user.id, name: user.fullName } });
   return version;

@@ -4,6 +4,7 @@ import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { Db } from "../../db/client";
 import { roomDocSnapshots, roomDocUpdates } from "../../db/schema/collab";
 import { rooms } from "../../db/schema/rooms";
+import { storableText } from "../../db/storable-text";
 
 /** The stored state of a room document: snapshot + log, or null when it was never stored. */
 export async function loadDocUpdates(db: Db, roomId: string): Promise<Uint8Array[] | null> {
@@ -76,14 +77,6 @@ export async function appendDocUpdates(db: Db, batch: { roomId: string; data: Ui
     INSERT INTO ${roomDocUpdates} (room_id, data)
     SELECT v.room_id, v.data FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(room_id, data)
     JOIN ${rooms} r ON r.id = v.room_id`);
-}
-
-/**
- * PostgreSQL text cannot hold NUL; REST and legacy input refuse it, but a CRDT update is
- * binary and may carry one, so the text is cleaned where it is stored as text.
- */
-export function storableText(text: string): string {
-  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
 }
 
 /** Keeps `rooms.code` equal to the live text, so `GET /rooms/join` answers it. */

@@ -28,7 +28,6 @@ const CODE_TICK_MS = 100;
 const CODES_PER_TICK = 1;
 /** Fold the log into the snapshot once this many updates were appended since the last fold. */
 const COMPACT_AFTER = 2000;
-const REDIS_ORIGIN = "__hocuspocus__redis__origin__";
 
 export interface Persistence {
   extension: Extension;
@@ -43,6 +42,11 @@ export interface Persistence {
  * Stores each room document as an append-only log of Yjs updates (batched every
  * FLUSH_MS across all rooms into INSERTs of one merged row per room), folds the log into a snapshot in the
  * background, and mirrors the live text into `rooms.code` (for readers without the document).
+ *
+ * Every process stores every update it holds, those that Redis brought from another process
+ * included: the process that received an update may die before its flush, and then only the
+ * others still have it. Storing an update twice is harmless (Yjs applies it once), so with
+ * N processes on a room each flush writes up to N merged rows for it, folded by compaction.
  */
 export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string) => void): Persistence {
   const { db } = deps.db;
@@ -121,9 +125,7 @@ export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string
       Y.applyUpdate(document, seed, "load");
       await appendDocUpdates(db, [{ roomId: documentName, data: seed }]);
     },
-    async onChange({ documentName, document, update, transactionOrigin }: onChangePayload) {
-      // Another process received (and stores) the updates that Redis brings us.
-      if (transactionOrigin === REDIS_ORIGIN) return;
+    async onChange({ documentName, document, update }: onChangePayload) {
       pending.push({ roomId: documentName, data: update });
       codeDirty.set(documentName, document);
       const n = (sinceCompact.get(documentName) ?? 0) + 1;
