@@ -19,6 +19,7 @@ import { startFakeOpenAI, toTokens, type FakeOpenAI } from "./modules/ai/fake-op
  */
 const adminDbUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ROOM_QUESTIONS_PER_MINUTE = 4;
+const ROOM_RUN_CODE = "print('SLOW_RUN in the room')\n";
 const skipReason = await clusterUnavailable(adminDbUrl);
 if (skipReason) console.warn(`SKIPPED the cluster test: ${skipReason}`);
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
   const everyone = Array.from({ length: 16 }, (_, i) => i);
   ({ users: people, roomIds } = await seed(database.url, {
     users: 16,
-    rooms: ROOM_NAMES.map((name) => ({ owner: 0, members: everyone, code: name === "roomRun" || name === "crashRun" ? "print('SLOW_RUN')\n" : "" })),
+    rooms: ROOM_NAMES.map((name) => ({ owner: 0, members: everyone, code: name === "roomRun" ? ROOM_RUN_CODE : name === "crashRun" ? "print('SLOW_RUN')\n" : "" })),
   }));
   cluster = await startCluster({
     processes: 3,
@@ -139,6 +140,16 @@ function firstEvent(sockets: Socket[], events: string[], ms = 30_000): Promise<{
   });
 }
 
+/**
+ * Whether any two of these [start, end] intervals overlap. "At once" requests on a loaded
+ * machine may be served one after another, which is allowed; two at the same time are not.
+ */
+function overlap(intervals: [number, number | undefined][]): boolean {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  return sorted.some(([start], i) => i > 0 && start < (sorted[i - 1]![1] ?? Number.POSITIVE_INFINITY));
+}
+const judge0Runs = (code: string) => judge0.log.submissions.filter((s) => s.code === code).map((s): [number, number | undefined] => [s.at, s.doneAt]);
+
 const count = <T,>(values: T[], pred: (v: T) => boolean) => values.filter(pred).length;
 
 describe.skipIf(skipReason)("three processes behind HAProxy", () => {
@@ -225,9 +236,12 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
 
   describe("every limit holds with three processes at once", () => {
     it("one run at a time per user", { timeout: 60_000 }, async () => {
-      const results = await Promise.all([0, 1, 2].map((i) => restRun(people[6]!, nodeUrl(i), "print('SLOW_RUN')")));
-      expect(results.map((r) => r.status).sort(), JSON.stringify(results)).toEqual([200, 409, 409]);
-      expect(count(results, (r) => r.code === "run_in_progress")).toBe(2);
+      const code = "print('SLOW_RUN one per user')";
+      const results = await Promise.all([0, 1, 2].map((i) => restRun(people[6]!, nodeUrl(i), code)));
+      // Each request either ran or was refused as a run in progress, and no two ran at the same time.
+      expect(results.every((r) => r.status === 200 || r.code === "run_in_progress"), JSON.stringify(results)).toBe(true);
+      expect(count(results, (r) => r.status === 200)).toBeGreaterThan(0);
+      expect(overlap(judge0Runs(code)), JSON.stringify(judge0Runs(code))).toBe(false);
     });
 
     it("the Free plan's 10 runs a day", { timeout: 90_000 }, async () => {
@@ -256,9 +270,9 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
       const finished = sockets.map((s) => nextEvent<{ result: { status: { id: number } } }>(s, roomEvents.runFinished, 30_000));
       const terminal = nextEvent<{ status: { id: number } }>(legacy, "updateTerminal", 30_000);
       const acks = await Promise.all(sockets.map((s) => s.timeout(20_000).emitWithAck(roomEvents.runStart, {}) as Promise<{ ok: boolean; code?: string }>));
-      expect(count(acks, (a) => a.ok), JSON.stringify(acks)).toBe(1);
-      expect(count(acks, (a) => a.code === "run_in_progress")).toBe(2);
-      // Someone joining on another process mid-run sees it; after it, its result.
+      expect(acks.every((a) => a.ok || a.code === "run_in_progress"), JSON.stringify(acks)).toBe(true);
+      expect(count(acks, (a) => a.ok)).toBeGreaterThan(0);
+      // Someone joining on another process mid-run sees it (or, on a slow machine, its result).
       const runner = acks.findIndex((a) => a.ok);
       const lateJoin = async (user: SeededUser) => {
         const late = editorClient(nodeUrl((runner + 1) % 3), user.token);
@@ -268,8 +282,12 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
         await emitAck(late, "join", { roomId, tabId: "late-tab" });
         return state;
       };
-      expect((await lateJoin(people[5]!)).run?.runId).toBe((acks[runner] as { data?: { runId: string } }).data?.runId);
+      const midRun = await lateJoin(people[5]!);
+      if (midRun.run) expect(midRun.run.runId).toBe((acks[runner] as { data?: { runId: string } }).data?.runId);
+      else expect(midRun.terminal?.status.id, "neither the run nor its result").toBe(3);
       for (const f of await Promise.all(finished)) expect(f.result.status.id).toBe(3);
+      await until(() => judge0Runs(ROOM_RUN_CODE).every(([, end]) => end !== undefined), 30_000, "every accepted room run finished");
+      expect(overlap(judge0Runs(ROOM_RUN_CODE)), JSON.stringify(judge0Runs(ROOM_RUN_CODE))).toBe(false);
       expect((await terminal).status.id).toBe(3);
       expect((await lateJoin(people[6]!)).terminal?.status.id).toBe(3);
     });
@@ -280,15 +298,20 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
       const rooms = [ROOMS.aiPerUser0, ROOMS.aiPerUser1, ROOMS.aiPerUser2].map((r) => roomIds[r]!);
       const tabs = await Promise.all([0, 1, 2].map((i) => member(people[8]!, rooms[i]!, i)));
       const done = firstEvent(tabs, [assistantEvents.done]);
-      const acks = await Promise.all(tabs.map((s, i) => s.timeout(20_000).emitWithAck(assistantEvents.ask, { question: `question ${i}` }) as Promise<{ ok: boolean; code?: string }>));
-      expect(count(acks, (a) => a.ok), JSON.stringify(acks)).toBe(1);
-      expect(count(acks, (a) => a.code === "ai_in_progress")).toBe(2);
-      // The answer streams; someone in that room on another process is told so.
+      const acks = await Promise.all(tabs.map((s, i) => s.timeout(20_000).emitWithAck(assistantEvents.ask, { question: `one per user ${i}` }) as Promise<{ ok: boolean; code?: string }>));
+      expect(acks.every((a) => a.ok || a.code === "ai_in_progress"), JSON.stringify(acks)).toBe(true);
+      expect(count(acks, (a) => a.ok)).toBeGreaterThan(0);
+      // The answer streams; someone in that room on another process is told so (or, on a slow machine, has it whole).
       const asked = acks.findIndex((a) => a.ok);
+      const answerId = (acks[asked] as { data?: { answerId: string } }).data?.answerId;
       const watcher = await member(people[10]!, rooms[asked]!, (asked + 1) % 3);
-      const state = (await emitAck(watcher, assistantEvents.state)) as { data: { streaming: string[] } };
-      expect(state.data.streaming).toContain((acks[asked] as { data?: { answerId: string } }).data?.answerId);
+      const state = (await emitAck(watcher, assistantEvents.state)) as { data: { streaming: string[]; messages: { id: string; status: string }[] } };
+      const known = state.data.streaming.includes(answerId!) || state.data.messages.some((m) => m.id === answerId && m.status === "complete");
+      expect(known, JSON.stringify(state.data)).toBe(true);
       await done;
+      await until(() => ai.requests.every((r) => r.endedAt !== undefined), 30_000, "every answer ended");
+      const answers = ai.requests.filter((r) => JSON.stringify(r.body.messages).includes("one per user")).map((r): [number, number | undefined] => [r.receivedAt, r.endedAt]);
+      expect(overlap(answers), JSON.stringify(answers)).toBe(false);
     });
 
     it(`a room's ${ROOM_QUESTIONS_PER_MINUTE} questions a minute (AI_ROOM_QUESTIONS_PER_MINUTE)`, { timeout: 60_000 }, async () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 
 /** What the fake saw, for assertions. */
 export interface FakeJudge0Log {
-  submissions: { query: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[];
+  /** `at` when it arrived and `doneAt` when its verdict was first answered (Date.now()): when each run was in flight. */
+  submissions: { query: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown>; code: string; at: number; doneAt?: number }[];
   polls: { token: string; query: string }[];
 }
 
@@ -54,7 +55,7 @@ function judge(languageId: number, code: string, stdin: string): Record<string, 
  */
 export async function startFakeJudge0(opts: { authHeader?: string; authToken?: string } = {}): Promise<FakeJudge0> {
   const log: FakeJudge0Log = { submissions: [], polls: [] };
-  const jobs = new Map<string, { polls: number; verdict: Record<string, unknown>; readyAt: number }>();
+  const jobs = new Map<string, { polls: number; verdict: Record<string, unknown>; readyAt: number; entry: FakeJudge0Log["submissions"][number] }>();
   let failStatus: number | null = null;
   let down = false;
   let next = 1;
@@ -80,11 +81,12 @@ export async function startFakeJudge0(opts: { authHeader?: string; authToken?: s
           return send(status, { error: "queue is full" });
         }
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-        log.submissions.push({ query: url.search, headers: req.headers, body });
         const token = `token-${next++}`;
         const code = unb64(body.source_code);
+        const entry = { query: url.search, headers: req.headers, body, code, at: Date.now() };
+        log.submissions.push(entry);
         const readyAt = Date.now() + (code.includes("SLOW_RUN") ? FAKE_SLOW_RUN_MS : 0);
-        jobs.set(token, { polls: 0, verdict: judge(Number(body.language_id), code, unb64(body.stdin)), readyAt });
+        jobs.set(token, { polls: 0, verdict: judge(Number(body.language_id), code, unb64(body.stdin)), readyAt, entry });
         return send(201, { token });
       }
       const match = /^\/submissions\/([\w-]+)$/.exec(url.pathname);
@@ -94,6 +96,7 @@ export async function startFakeJudge0(opts: { authHeader?: string; authToken?: s
         job.polls += 1;
         if (job.polls === 1) return send(200, { status: { id: 1, description: "In Queue" }, stdout: null, time: null, memory: null });
         if (job.polls === 2 || Date.now() < job.readyAt) return send(200, { status: { id: 2, description: "Processing" }, stdout: null, time: null, memory: null });
+        job.entry.doneAt ??= Date.now();
         return send(200, job.verdict);
       }
       send(404, { error: "not found" });

@@ -18,6 +18,8 @@ export interface FakeRequest {
   /** The client went away before the answer ended (the SDK aborted). */
   aborted: boolean;
   finished: boolean;
+  /** When the answer ended or was aborted (performance.now()). */
+  endedAt?: number;
 }
 
 export interface FakeOpenAI {
@@ -72,6 +74,7 @@ export async function startFakeOpenAI(opts: { host?: string } = {}): Promise<Fak
       requests.push(record);
       const timers: NodeJS.Timeout[] = [];
       res.on("close", () => {
+        record.endedAt ??= performance.now();
         timers.forEach(clearTimeout);
         if (!record.finished) {
           record.aborted = true;
@@ -81,6 +84,7 @@ export async function startFakeOpenAI(opts: { host?: string } = {}): Promise<Fak
       const plan = typeof behaviour === "function" ? behaviour(record) : behaviour;
       const end = (tail = "") => {
         record.finished = true;
+        record.endedAt = performance.now();
         res.end(tail);
       };
       if (plan.kind === "status") {
