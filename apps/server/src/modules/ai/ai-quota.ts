@@ -1,9 +1,8 @@
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { planLimitsOf } from "../billing/plan-limits";
-import { getUsageOf, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
-import type { UsageBatcher } from "../usage/usage-batcher";
+import { planLimits } from "../billing/plan-limits";
+import { consumeUsage, getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
 import type { UserRow } from "../users/sessions";
 
 export type QuotaUser = Pick<UserRow, "id" | "role">;
@@ -23,48 +22,36 @@ function inWords(ms: number): string {
   return h > 0 ? `${h} h ${min} min` : `${min} min`;
 }
 
-type Allowance = { ok: true } | { ok: false; message: string; resetAt: string };
-
-function refusal(planId: string, limit: number | null, at: Date): Allowance {
+function refusal(planId: string, limit: number | null, at: Date): string {
   const reset = nextIndiaMidnight(at);
-  const message = assistantMessages.quotaExceeded(planId === "basic" ? "basic" : "free", limit ?? 0, inWords(reset.getTime() - at.getTime()));
-  return { ok: false, message, resetAt: reset.toISOString() };
+  return assistantMessages.quotaExceeded(planId === "basic" ? "basic" : "free", limit ?? 0, inWords(reset.getTime() - at.getTime()));
 }
 
-export type AiPlan = { limit: number | null; planId: string };
-
-export type AiCheck = Allowance & { plan: AiPlan; quota: TAssistantQuota };
-
-/** The allowance for a plan and a count already read: pure, so a cached read can be judged again. */
-export function judgeAi(plan: AiPlan, used: number, at: Date): AiCheck {
-  const quota = { used, limit: plan.limit, resetAt: nextIndiaMidnight(at).toISOString() };
-  const allowance = plan.limit === null || used < plan.limit ? { ok: true as const } : refusal(plan.planId, plan.limit, at);
-  return { ...allowance, plan, quota };
+function quotaOf(limit: number | null, used: number, at: Date): TAssistantQuota {
+  return { used, limit, resetAt: nextIndiaMidnight(at).toISOString() };
 }
+
+/** The user's AI quota today: what the panel shows. */
+export async function readAiQuota(db: Db, user: QuotaUser, at: Date): Promise<TAssistantQuota> {
+  const [plan, usage] = await Promise.all([planLimits(db, user, at), getUsage(db, user.id, at)]);
+  return quotaOf(plan.aiPerDay, usage.aiInteractions, at);
+}
+
+export type AiTake = { ok: true; quota: TAssistantQuota } | { ok: false; quota: TAssistantQuota; message: string };
 
 /**
- * Whether each user has an interaction left today, before the provider is called (reads
- * only), with their plan and quota so the rest of the answer needs no re-read. Two queries
- * for any number of users: a burst of questions reads its askers together.
+ * Counts one interaction for the user, atomically against their plan's daily limit (one
+ * upsert, so it holds whatever process each question reaches), before the question is
+ * taken; refused, it returns the quota and the message (limit, reset time, upgrade).
  */
-export async function checkAiOf(db: Db, users: QuotaUser[], at: Date): Promise<Map<string, AiCheck>> {
-  const ids = users.map((u) => u.id);
-  const [limits, usage] = await Promise.all([planLimitsOf(db, users, at), getUsageOf(db, ids, at)]);
-  return new Map(
-    users.map((u) => {
-      const plan = limits.get(u.id)!;
-      return [u.id, judgeAi({ limit: plan.aiPerDay, planId: plan.planId }, usage.get(u.id)!.aiInteractions, at)];
-    }),
-  );
+export async function takeAi(db: Db, user: QuotaUser, at: Date): Promise<AiTake> {
+  const plan = await planLimits(db, user, at);
+  const used = await consumeUsage(db, { userId: user.id, at, kind: "aiInteractions", limit: plan.aiPerDay });
+  if (used !== null) return { ok: true, quota: quotaOf(plan.aiPerDay, used, at) };
+  return { ok: false, quota: quotaOf(plan.aiPerDay, plan.aiPerDay ?? 0, at), message: refusal(plan.planId, plan.aiPerDay, at) };
 }
 
-/** Counts one interaction, atomically against the plan's limit, or returns the 429 message (limit, reset time, upgrade). */
-export async function consumeAi(usage: UsageBatcher, userId: string, at: Date, plan: AiPlan): Promise<Allowance> {
-  if (await usage.consume({ userId, at, kind: "aiInteractions", limit: plan.limit })) return { ok: true };
-  return refusal(plan.planId, plan.limit, at);
-}
-
-/** Gives the interaction back (the provider failed after its first token). */
+/** Gives the interaction back (the answer failed, or was stopped before its first token). */
 export function refundAi(db: Db, userId: string, at: Date): Promise<void> {
   return refundUsage(db, { userId, at, kind: "aiInteractions" });
 }

@@ -7,7 +7,8 @@ import { aiMessages } from "../../db/schema/ai";
 import { rooms } from "../../db/schema/rooms";
 import { createUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { getUsage } from "../usage/daily-usage";
+import { dailyUsage } from "../../db/schema/users";
+import { getUsage, indiaDay } from "../usage/daily-usage";
 import { startAssistantTestServer, type AssistantTestServer } from "./assistant-test-server";
 import type { AssistantUser } from "./assistant-types";
 import { startFakeOpenAI, toTokens, type FakeOpenAI } from "./fake-openai-server";
@@ -153,6 +154,31 @@ describe("asking the room assistant", () => {
     expect(await used(asha)).toBe(5);
   });
 
+  it("refuses the sixth question of a Free user in its acknowledgement when the fifth went through another process, telling the room nothing", async () => {
+    const other = await startAssistantTestServer(ctx.deps);
+    try {
+      const asha = await person();
+      const roomId = await room(asha);
+      const onA = await server.client(asha, roomId);
+      const onB = await other.client(asha, roomId);
+      await ctx.deps.db.db.insert(dailyUsage).values({ userId: asha.id, day: indiaDay(ctx.clock.now), aiInteractions: 4 });
+      // The panel opened on B before the fifth question was answered through A.
+      expect((await emit(onB, assistantEvents.state)).data.quota).toMatchObject({ used: 4, limit: 5 });
+      const done = next(onA, assistantEvents.done);
+      expect((await emit(onA, assistantEvents.ask, { question: "fifth" })).ok).toBe(true);
+      await done;
+      const heardOnB: string[] = [];
+      onB.on(assistantEvents.question, () => heardOnB.push("question")).on(assistantEvents.started, () => heardOnB.push("started"));
+      const calls = fake.requests.length;
+      expect(await emit(onB, assistantEvents.ask, { question: "sixth" })).toMatchObject({ ok: false, code: "ai_quota_exceeded" });
+      expect(heardOnB).toEqual([]);
+      expect(fake.requests.length).toBe(calls);
+      expect(await used(asha)).toBe(5);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("lets an admin ask without a limit", async () => {
     const admin = await person("ADMIN");
     const roomId = await room(admin);
@@ -208,7 +234,7 @@ describe("provider failures: a clear error, the quota untouched, nothing saved",
 });
 
 describe("saving", () => {
-  it("takes back an answer whose save fails after done: the room drops it, the interaction is refunded", async () => {
+  it("fails an answer whose save fails: the room is never told it is done, the interaction is refunded", async () => {
     const db = ctx.deps.db.db;
     // A real failure of the insert, raised by the database for answers carrying a marker.
     await db.execute(sql`CREATE FUNCTION refuse_marked_answer() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -221,11 +247,12 @@ describe("saving", () => {
       const roomId = await room(asha);
       const a = await server.client(asha, roomId);
       const b = await server.client(ben, roomId);
-      const doneAtBen = next<{ answer: TAssistantMessage }>(b, assistantEvents.done);
+      const doneAtBen: string[] = [];
+      b.on(assistantEvents.done, (d: { answer: TAssistantMessage }) => doneAtBen.push(d.answer.id));
       const failedAtBen = next<{ answerId: string; code: string }>(b, assistantEvents.failed);
       const ack = await emit(a, assistantEvents.ask, { question: "q" });
-      expect((await doneAtBen).answer.id).toBe(ack.data.answerId);
       expect(await failedAtBen).toMatchObject({ answerId: ack.data.answerId, code: "ai_provider_failed" });
+      expect(doneAtBen).toEqual([]);
       expect(await used(asha)).toBe(0);
       expect(await saved(roomId)).toEqual([]);
       expect((await emit(b, assistantEvents.state)).data).toMatchObject({ messages: [], streaming: [] });

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { TAssistantApplyRecord, TAssistantMessage } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { insertJsonRows } from "../../db/insert-json-rows";
 import { aiApplies, aiMessages } from "../../db/schema/ai";
 import { users } from "../../db/schema/users";
 import { avatarUrl } from "../storage/avatar-store";
@@ -31,13 +30,11 @@ function messageRow(roomId: string, m: TAssistantMessage) {
 }
 
 /**
- * Saves questions with their answers, in one statement: a failed answer leaves nothing
- * behind, a saved answer always has its question (an answer's reference to its question
- * is checked at the statement's end). The answers of a burst end together: one JSON parameter.
+ * Saves a question with its answer, in one statement: a failed save leaves nothing behind,
+ * and a saved answer always has its question.
  */
-export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void> {
-  const rows = exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]);
-  await insertJsonRows(db, aiMessages, rows);
+export async function saveExchange(db: Db, { roomId, question, answer }: Exchange): Promise<void> {
+  await db.insert(aiMessages).values([messageRow(roomId, question), messageRow(roomId, answer)]);
 }
 
 /** The room's latest messages, oldest first, with who applied their code blocks. */
