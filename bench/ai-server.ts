@@ -11,6 +11,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
+import { createCoordination } from "../apps/server/src/coordination/create-coordination";
 import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
 import { subscriptions } from "../apps/server/src/db/schema/payments";
@@ -65,7 +66,7 @@ for (let i = 0; i < USERS; i += PER_ROOM) {
 }
 const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));
 
-const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution };
+const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution, coordination: createCoordination(config, { error: () => {}, warn: () => {} }) };
 const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
 const realtime = attachRealtime(app, deps);
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -9,6 +9,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
+import { createCoordination } from "../apps/server/src/coordination/create-coordination";
 import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
 import { roomMembers, rooms } from "../apps/server/src/db/schema/rooms";
@@ -38,7 +39,7 @@ await db.db.insert(rooms).values({ id: roomId, name: "Flood bench", languageId: 
 await db.db.insert(roomMembers).values({ roomId, userId: people[1]!.id, joinedAt: now });
 const cookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(db.db, { userId: p.id, ttlMs: 86_400_000, now })}`));
 
-const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution };
+const deps = { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution, coordination: createCoordination(config, { error: () => {}, warn: () => {} }) };
 const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
 attachRealtime(app, deps);
 await app.listen({ port: 0, host: "127.0.0.1" });

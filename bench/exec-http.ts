@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
+import { createCoordination } from "../apps/server/src/coordination/create-coordination";
 import { openDb } from "../apps/server/src/db/client";
 import { migrate } from "../apps/server/src/db/migrate";
 import { users } from "../apps/server/src/db/schema/users";
@@ -39,7 +40,7 @@ export async function startRunServer(clients: number) {
   const runner = await spawnRunner({ sandboxDir: config.SANDBOX_DIR, ...builtRunner() });
   const execution = await createExecutionService(config, { info: quiet, warn: console.warn, error: console.error }, { runnerSocket: runner.socketPath });
   const app = await buildApp(
-    { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
+    { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution, coordination: createCoordination(config, { error: () => {}, warn: () => {} }) },
     { webDir: path.join(dataDir, "no-web") },
   );
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -8,6 +8,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
+import { createCoordination } from "../apps/server/src/coordination/create-coordination";
 import { openDb, openInProcessPglite } from "../apps/server/src/db/client";
 import { currentOwner } from "../apps/server/src/db/data-dir-lock";
 import { migrate } from "../apps/server/src/db/migrate";
@@ -56,7 +57,7 @@ for (let start = 0; start < PAYMENT_ROWS; start += BATCH) {
 await db.db.execute("ANALYZE payments");
 
 const app = await buildApp(
-  { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution },
+  { config, db, events: new DomainEventBus(), mailer: { send: async () => {} }, now: () => new Date(), languages: execution.languages, execution, coordination: createCoordination(config, { error: () => {}, warn: () => {} }) },
   { webDir: path.join(dataDir, "no-web") },
 );
 await app.listen({ port: 0, host: "127.0.0.1" });

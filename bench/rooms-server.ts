@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
+import { createCoordination } from "../apps/server/src/coordination/create-coordination";
 import { openDb } from "../apps/server/src/db/client";
 import { vacuumChangedTables } from "../apps/server/src/db/embedded-vacuum";
 import { migrate } from "../apps/server/src/db/migrate";
@@ -67,6 +68,7 @@ const app = await buildApp(
     now: () => new Date(),
     languages: execution.languages,
     execution,
+    coordination: createCoordination(config, { error: () => {}, warn: () => {} }),
   },
   { webDir: path.join(dataDir, "no-web") },
 );

@@ -122,6 +122,12 @@ const zEnv = z.object({
   REDIS_URL: optional,
   /** Prefix of every Redis key and stream, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/).default("coderoom"),
+  /** A cluster-wide lock (a user's run, a room's run) held by a process that died is free again this long after its last renewal. */
+  COORDINATION_LEASE_TTL_MS: z.coerce.number().int().min(1000).default(10_000),
+  /** How often a live holder renews its locks (at most a third of the TTL is used). */
+  COORDINATION_LEASE_RENEW_MS: z.coerce.number().int().positive().default(3_000),
+  /** A Redis command for the limits that takes longer fails, and the run it guards is refused (503), instead of waiting out an outage. */
+  COORDINATION_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   /** Bearer token `/metrics` asks for; unset, only a direct connection from this host may read it. */
   METRICS_TOKEN: optional,
   /** Razorpay is used when the keys, the webhook secret and both plan ids are set; else Test mode. */

@@ -1,4 +1,5 @@
 import type { Config } from "./config";
+import type { Coordination } from "./coordination/coordination";
 import type { DbHandle } from "./db/client";
 import type { DomainEventBus } from "./events";
 import type { ExecutionService } from "./execution/execution-service";
@@ -15,6 +16,8 @@ export interface AppDeps {
   languages: LanguageCatalog;
   /** Code execution: the sandbox or Judge0 backend and the run queue. */
   execution: ExecutionService;
+  /** Leases, windowed counts and shared values across processes (Redis), or in this one. */
+  coordination: Coordination;
   /** The clock every rule reads (quota days, expiries); tests fix it. */
   now: () => Date;
 }

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import type { AppDeps } from "./deps";
 import { attachRealtime } from "./realtime/attach-realtime";
 import { loadConfig } from "./config";
+import { createCoordination } from "./coordination/create-coordination";
 import { openDb } from "./db/client";
 import { assertDataDirFree } from "./db/data-dir-lock";
 import { migrate } from "./db/migrate";
@@ -47,6 +48,7 @@ async function main(log: Logger) {
     now: () => new Date(),
     languages: execution.languages,
     execution,
+    coordination: createCoordination(config, log),
   };
   const app = await buildApp(deps);
   // Socket.IO /editor and Hocuspocus /collab on the same HTTP server.
@@ -55,7 +57,7 @@ async function main(log: Logger) {
     app,
     realtime,
     execution,
-    rest: [() => adminChannel?.close(), () => db.close()],
+    rest: [() => deps.coordination.close(), () => adminChannel?.close(), () => db.close()],
     log,
     runsBoundMs: (config.RUN_COMPILE_WALL_SECONDS + config.RUN_WALL_SECONDS) * 1000,
   });

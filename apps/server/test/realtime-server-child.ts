@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { createCoordination } from "../src/coordination/create-coordination";
 import { openDb } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { roomMembers, rooms } from "../src/db/schema/rooms";
@@ -31,6 +32,7 @@ const deps: AppDeps = {
   now: () => new Date(),
   languages: execution.languages,
   execution,
+  coordination: createCoordination(config, { error: (obj, msg) => console.error(msg, obj), warn: quiet }),
 };
 
 const tokens: string[] = [];
@@ -90,6 +92,7 @@ process.on("SIGTERM", () => {
     .close()
     .then(() => app.close())
     .then(() => execution.close())
+    .then(() => deps.coordination.close())
     .then(() => db.close())
     .finally(() => process.exit(0));
 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { createCoordination } from "../src/coordination/create-coordination";
 import { openDb, type DbHandle } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import type { AppDeps } from "../src/deps";
@@ -84,6 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     now: () => clock.now,
     languages: execution.languages,
     execution,
+    coordination: createCoordination(config, { error: quiet, warn: quiet }),
   };
   const app = await buildApp(deps, { webDir: path.join(dataDir, "no-web") });
   await app.ready();
@@ -96,6 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await execution.close();
+      await deps.coordination.close();
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

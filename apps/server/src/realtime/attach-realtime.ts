@@ -19,7 +19,7 @@ import type { RealtimeServices } from "./realtime-services";
 import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
 import { createMemoryRuntimeStore } from "./room-runtime";
-import { createRedisClient, pingRedis } from "./redis-client";
+import { createRedisClient, pingRedis } from "../coordination/redis-client";
 import { observeRealtime } from "./realtime-metrics";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */

@@ -8,7 +8,7 @@ import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
 import type IORedis from "ioredis";
-import { createRedisClient } from "../redis-client";
+import { createRedisClient } from "../../coordination/redis-client";
 import type { SocketUser } from "../editor/editor-extension";
 import type { Member } from "../editor/room-members";
 import { handshakeAddress, identify } from "../handshake-auth";
