@@ -8,6 +8,7 @@ import {
   type TAssistantQuota,
   type TAssistantState,
 } from "@coderoom/shared/schemas/assistant";
+import { CoordinationUnavailable, type Lease } from "../../coordination/coordination";
 import type { AppDeps } from "../../deps";
 import { readAiQuota, refundAi, takeAi } from "./ai-quota";
 import { createAssistantLimiter } from "./assistant-limits";
@@ -17,6 +18,7 @@ import { applySuggestion } from "./apply-suggestion";
 import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { loadConversation, saveExchange } from "./conversation-store";
+import { createLiveAnswers } from "./live-answers";
 
 interface LiveAnswer {
   roomId: string;
@@ -27,6 +29,8 @@ interface LiveAnswer {
   controller: AbortController;
   /** When the question was counted (the day its refund goes to). */
   at: Date;
+  /** The asker's answer slot, across processes. */
+  slot: Lease;
 }
 
 interface AskRequest {
@@ -52,12 +56,16 @@ const DELTA_FLUSH_MS = 40;
  * quota is refused in its acknowledgement. The count is given back if the answer fails or
  * is stopped before its first token, or its save fails. An answer is saved before the room
  * hears it is done, so a `done` answer is in the database (Apply reads it there).
+ * The limits and the answers streaming are shared by every process (deps.coordination).
  */
-export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now">, opts: { provider?: ChatProvider | null; log: Log }) {
+export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now" | "coordination">, opts: { provider?: ChatProvider | null; log: Log }) {
   const { config } = deps;
   const db = deps.db.db;
   const provider = opts.provider === undefined ? createChatProvider(config) : opts.provider;
-  const limiter = createAssistantLimiter(config.AI_ROOM_QUESTIONS_PER_MINUTE);
+  const limiter = createAssistantLimiter(deps.coordination, config.AI_ROOM_QUESTIONS_PER_MINUTE);
+  // An answer waits at most AI_TIMEOUT_MS for its next piece: an entry not written for longer is a dead process's.
+  const shared = createLiveAnswers(deps.coordination, { ttlMs: config.AI_TIMEOUT_MS + 5_000 });
+  /** This process's answers (their controllers: Stop and disconnects abort them). */
   const live = new Map<string, LiveAnswer>();
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
 
@@ -102,11 +110,15 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     const { user, roomId, io } = req;
     if (!provider) throw new AssistantRefusal("ai_not_configured", assistantMessages.notConfigured);
     const input = validate(req.payload);
-    if (!limiter.claimUser(user.id)) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
+    const slot = await limiter.claimUser(user.id).catch(unavailable);
+    if (!slot) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
     const at = deps.now();
     let counted = false;
+    let undoRoomSlot = async () => {};
     try {
-      if (!limiter.takeRoomSlot(roomId, at.getTime())) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
+      const roomSlot = await limiter.takeRoomSlot(roomId).catch(unavailable);
+      if (!roomSlot.allowed) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
+      undoRoomSlot = roomSlot.undo;
       const taken = await takeAi(db, user, at);
       io.toAsker(assistantEvents.quota, taken.quota);
       if (!taken.ok) throw new AssistantRefusal("ai_quota_exceeded", taken.message);
@@ -116,15 +128,17 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
       const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };
       const answer: TAssistantMessage = { ...base, id: randomUUID(), role: "assistant", content: "", replyTo: question.id, selectedText: null };
-      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), at };
+      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), at, slot };
       live.set(answer.id, entry);
+      await shared.started(roomId, { question, answer }).catch((err: unknown) => opts.log.warn({ err, roomId }, "could not share an assistant answer's state"));
       io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
       io.toRoom(roomId, assistantEvents.started, { answer });
       const finished = stream(entry, prompt.messages, taken.quota, io);
       return { questionId: question.id, answerId: answer.id, finished };
     } catch (err) {
       if (counted) await refundAi(db, user.id, at).catch((e: unknown) => opts.log.error({ err: e }, "refund failed"));
-      limiter.releaseUser(user.id);
+      await undoRoomSlot().catch(() => undefined);
+      await slot.release().catch(() => undefined);
       throw err;
     }
   }
@@ -135,20 +149,30 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
    */
   async function stream(entry: LiveAnswer, messages: ChatMessage[], quota: TAssistantQuota, io: AssistantIO) {
     const { roomId, answer, question, controller, user } = entry;
-    const deltas = answerDeltas((text) => io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text }));
+    let sent = "";
+    let shareFailed = false;
+    const deltas = answerDeltas((text) => {
+      io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text });
+      sent += text;
+      shared.progressed({ question, answer: { ...answer, content: sent } }).catch((err: unknown) => {
+        if (!shareFailed) opts.log.warn({ err, roomId }, "could not share an assistant answer's state");
+        shareFailed = true;
+      });
+    });
     let ended = false;
     /** The answer leaves this process's care (the asker may ask again), then the room hears how it ended. */
-    const end = (event: string, payload: unknown) => {
+    const end = async (event: string, payload: unknown) => {
       ended = true;
       deltas.cancel();
       live.delete(answer.id);
-      limiter.releaseUser(user.id);
+      await shared.ended(answer.id).catch((err: unknown) => opts.log.warn({ err, roomId }, "could not share an assistant answer's state"));
+      await entry.slot.release().catch(() => undefined);
       io.toRoom(roomId, event, payload);
     };
     const fail = async (code: string, message: string) => {
       await refundAi(db, user.id, entry.at).catch((err: unknown) => opts.log.error({ err, roomId }, "could not give back an AI interaction"));
       io.toAsker(assistantEvents.quota, { ...quota, used: Math.max(0, quota.used - 1) });
-      end(assistantEvents.failed, { questionId: question.id, answerId: answer.id, code, message });
+      await end(assistantEvents.failed, { questionId: question.id, answerId: answer.id, code, message });
     };
     try {
       try {
@@ -174,13 +198,19 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
         opts.log.error({ err, roomId }, "could not save an assistant answer");
         return await fail("ai_provider_failed", assistantMessages.providerFailed);
       }
-      end(assistantEvents.done, { answer: exchange.answer });
+      await end(assistantEvents.done, { answer: exchange.answer });
     } catch (err) {
       opts.log.error({ err, roomId }, "assistant answer failed");
     } finally {
-      if (!ended) end(assistantEvents.failed, { questionId: question.id, answerId: answer.id, code: "ai_provider_failed", message: assistantMessages.providerFailed });
+      if (!ended) await end(assistantEvents.failed, { questionId: question.id, answerId: answer.id, code: "ai_provider_failed", message: assistantMessages.providerFailed });
     }
   }
+
+  /** The shared store did not answer: the question is refused rather than let past a limit. */
+  const unavailable = (err: unknown): never => {
+    if (err instanceof CoordinationUnavailable) throw new AssistantRefusal("service_unavailable", assistantMessages.unavailable);
+    throw err;
+  };
 
   return {
     configured: provider !== null,
@@ -199,20 +229,21 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       for (const entry of live.values()) if (entry.socketId === socketId) entry.controller.abort();
     },
     ask,
-    /** What a client needs to render the panel: history, answers in flight, quota. */
+    /** What a client needs to render the panel: history, answers in flight (on any process), quota. */
     async state(roomId: string, user: AssistantUser): Promise<TAssistantState> {
+      // In flight first: an answer that ends meanwhile is then found saved by the read after.
+      const inFlight = await shared.inRoom(roomId);
       const [messages, quota] = await Promise.all([
         loadConversation(db, { roomId, limit: assistantLimits.historyMessages, publicUrl: config.PUBLIC_URL }),
         readAiQuota(db, user, deps.now()),
       ]);
-      // Answers still streaming (unless the read already found them saved).
-      const inFlight = [...live.values()].filter((e) => e.roomId === roomId && !messages.some((m) => m.id === e.question.id));
+      const streaming = inFlight.filter((e) => !messages.some((m) => m.id === e.question.id));
       return {
         configured: provider !== null,
         model: provider?.model ?? null,
-        messages: [...messages, ...inFlight.flatMap((e) => [e.question, e.answer])],
+        messages: [...messages, ...streaming.flatMap((e) => [e.question, e.answer])],
         quota,
-        streaming: inFlight.map((e) => e.answer.id),
+        streaming: streaming.map((e) => e.answer.id),
       };
     },
     quota(user: AssistantUser): Promise<TAssistantQuota> {

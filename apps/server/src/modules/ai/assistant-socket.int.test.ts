@@ -349,12 +349,14 @@ describe("without a provider", () => {
 });
 
 describe("room-wide rate limit", () => {
-  it("refuses a room's third question within a minute, whoever asks, without counting it", async () => {
-    const strict = await startAssistantTestServer({ ...ctx.deps, config: { ...ctx.deps.config, AI_ROOM_QUESTIONS_PER_MINUTE: 2 } });
+  it("refuses a room's third question within a minute, whoever asks through whichever process, without counting it", async () => {
+    const strict = { ...ctx.deps, config: { ...ctx.deps.config, AI_ROOM_QUESTIONS_PER_MINUTE: 2 } };
+    const [one, two] = [await startAssistantTestServer(strict), await startAssistantTestServer(strict)];
     try {
       const asha = await person();
       const roomId = await room(asha);
-      const askers = await Promise.all([person(), person(), person()].map(async (p) => strict.client(await p, roomId)));
+      const people = await Promise.all([person(), person(), person()]);
+      const askers = [await one.client(people[0]!, roomId), await two.client(people[1]!, roomId), await two.client(people[2]!, roomId)];
       for (const s of askers.slice(0, 2)) {
         const done = next(s, assistantEvents.done);
         expect((await emit(s, assistantEvents.ask, { question: "q" })).ok).toBe(true);
@@ -362,8 +364,63 @@ describe("room-wide rate limit", () => {
       }
       const refused = await emit(askers[2]!, assistantEvents.ask, { question: "q" });
       expect(refused).toMatchObject({ ok: false, code: "ai_room_rate_limited" });
+      expect(await used(people[2]!)).toBe(0);
     } finally {
-      await strict.close();
+      await one.close();
+      await two.close();
     }
+  });
+});
+
+// Two assistant services on one database and one coordination store stand for two server processes.
+describe("across processes", () => {
+  let other: AssistantTestServer;
+  beforeAll(async () => {
+    other = await startAssistantTestServer(ctx.deps);
+  });
+  afterAll(() => other?.close());
+
+  it("refuses a user's second question through another process while the first is answering", async () => {
+    fake.behave({ kind: "stream", tokens: toTokens("slow answer here"), tokenIntervalMs: 100 });
+    const asha = await person();
+    const roomId = await room(asha);
+    const onA = await server.client(asha, roomId);
+    const onB = await other.client(asha, roomId);
+    const done = next(onA, assistantEvents.done);
+    expect((await emit(onA, assistantEvents.ask, { question: "one" })).ok).toBe(true);
+    expect(await emit(onB, assistantEvents.ask, { question: "two" })).toMatchObject({ ok: false, code: "ai_in_progress" });
+    await done;
+    // Done, the slot is free on every process.
+    fake.behave({ kind: "stream", tokens: ["ok"] });
+    const doneOnB = next(onB, assistantEvents.done);
+    expect((await emit(onB, assistantEvents.ask, { question: "three" })).ok).toBe(true);
+    await doneOnB;
+    expect(await used(asha)).toBe(2);
+  });
+
+  it("shows an answer streaming through one process, with its text so far, to a member reading the state through another", async () => {
+    fake.behave({ kind: "stream", tokens: toTokens("one two three four five six seven eight"), tokenIntervalMs: 150 });
+    const asha = await person();
+    const ben = await person("CODER", "Ben Ng");
+    const roomId = await room(asha);
+    const onA = await server.client(asha, roomId);
+    const secondDelta = new Promise<void>((resolve) => {
+      let n = 0;
+      onA.on(assistantEvents.delta, () => ++n === 2 && resolve());
+    });
+    const done = next<{ answer: TAssistantMessage }>(onA, assistantEvents.done);
+    const ack = await emit(onA, assistantEvents.ask, { question: "count" });
+    await secondDelta;
+    const benOnB = await other.client(ben, roomId);
+    const state = (await emit(benOnB, assistantEvents.state)).data as { messages: TAssistantMessage[]; streaming: string[] };
+    expect(state.streaming).toEqual([ack.data.answerId]);
+    const answer = state.messages.find((m) => m.id === ack.data.answerId)!;
+    expect(state.messages.find((m) => m.id === ack.data.questionId)?.content).toBe("count");
+    expect(answer.content).toMatch(/^one two/);
+    expect("one two three four five six seven eight".startsWith(answer.content)).toBe(true);
+    await done;
+    const after = (await emit(benOnB, assistantEvents.state)).data as { messages: TAssistantMessage[]; streaming: string[] };
+    expect(after.streaming).toEqual([]);
+    expect(after.messages.find((m) => m.id === ack.data.answerId)).toMatchObject({ content: "one two three four five six seven eight", status: "complete" });
   });
 });

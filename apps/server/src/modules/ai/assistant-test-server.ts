@@ -22,7 +22,7 @@ export interface AssistantTestServer {
  * the /editor namespace's join and permissions, so they are tested alone with real clients.
  */
 export async function startAssistantTestServer(
-  deps: Pick<AppDeps, "config" | "db" | "now">,
+  deps: Pick<AppDeps, "config" | "db" | "now" | "coordination">,
   opts: { provider?: ChatProvider | null } = {},
 ): Promise<AssistantTestServer> {
   const quiet = { error: () => undefined, warn: () => undefined };
