@@ -1,8 +1,8 @@
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { planLimits } from "../billing/plan-limits";
-import { consumeUsage, getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
+import { planLimits, planLimitsOf } from "../billing/plan-limits";
+import { consumeUsageMany, getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
 import type { UserRow } from "../users/sessions";
 
 export type QuotaUser = Pick<UserRow, "id" | "role">;
@@ -40,15 +40,34 @@ export async function readAiQuota(db: Db, user: QuotaUser, at: Date): Promise<TA
 export type AiTake = { ok: true; quota: TAssistantQuota } | { ok: false; quota: TAssistantQuota; message: string };
 
 /**
- * Counts one interaction for the user, atomically against their plan's daily limit (one
- * upsert, so it holds whatever process each question reaches), before the question is
- * taken; refused, it returns the quota and the message (limit, reset time, upgrade).
+ * Counts one interaction for the user, atomically against their plan's daily limit (an
+ * upsert guarded by the limit, so it holds whatever process each question reaches), before
+ * the question is taken; refused, it returns the quota and the message (limit, reset time, upgrade).
  */
 export async function takeAi(db: Db, user: QuotaUser, at: Date): Promise<AiTake> {
-  const plan = await planLimits(db, user, at);
-  const used = await consumeUsage(db, { userId: user.id, at, kind: "aiInteractions", limit: plan.aiPerDay });
-  if (used !== null) return { ok: true, quota: quotaOf(plan.aiPerDay, used, at) };
-  return { ok: false, quota: quotaOf(plan.aiPerDay, plan.aiPerDay ?? 0, at), message: refusal(plan.planId, plan.aiPerDay, at) };
+  return (await takeAiMany(db, [{ user, at }]))[0]!;
+}
+
+/** takeAi for questions of different users, in two statements per plan limit at most (plans, then counts). */
+export async function takeAiMany(db: Db, asks: { user: QuotaUser; at: Date }[]): Promise<AiTake[]> {
+  const latest = new Date(Math.max(...asks.map((a) => a.at.getTime())));
+  const plans = await planLimitsOf(db, asks.map((a) => a.user), latest);
+  const byLimit = new Map<number | null, typeof asks>();
+  for (const a of asks) {
+    const limit = plans.get(a.user.id)!.aiPerDay;
+    byLimit.set(limit, [...(byLimit.get(limit) ?? []), a]);
+  }
+  const counted = new Map<string, number>();
+  for (const [limit, uses] of byLimit) {
+    const used = await consumeUsageMany(db, { uses: uses.map((a) => ({ userId: a.user.id, at: a.at })), kind: "aiInteractions", limit });
+    used.forEach((n, userId) => counted.set(userId, n));
+  }
+  return asks.map(({ user, at }) => {
+    const plan = plans.get(user.id)!;
+    const used = counted.get(user.id);
+    if (used !== undefined) return { ok: true, quota: quotaOf(plan.aiPerDay, used, at) };
+    return { ok: false, quota: quotaOf(plan.aiPerDay, plan.aiPerDay ?? 0, at), message: refusal(plan.planId, plan.aiPerDay, at) };
+  });
 }
 
 /** Gives the interaction back (the answer failed, or was stopped before its first token). */

@@ -10,14 +10,15 @@ import {
 } from "@coderoom/shared/schemas/assistant";
 import { CoordinationUnavailable, type Lease } from "../../coordination/coordination";
 import type { AppDeps } from "../../deps";
-import { readAiQuota, refundAi, takeAi } from "./ai-quota";
+import { readAiQuota, refundAi, takeAiMany } from "./ai-quota";
 import { createAssistantLimiter } from "./assistant-limits";
 import { buildPrompt } from "./assistant-prompt";
 import { createChatProvider, ProviderFailure, type ChatMessage, type ChatProvider } from "./chat-provider";
 import { applySuggestion } from "./apply-suggestion";
 import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
-import { loadConversation, saveExchange } from "./conversation-store";
+import { groupCommit } from "../../db/group-commit";
+import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
 import { createLiveAnswers } from "./live-answers";
 
 interface LiveAnswer {
@@ -68,6 +69,22 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   /** This process's answers (their controllers: Stop and disconnects abort them). */
   const live = new Map<string, LiveAnswer>();
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
+  // The questions and answers of a burst share statements: the embedded database runs one at a time.
+  const takeAi = groupCommit((asks: { user: AssistantUser; at: Date }[]) => takeAiMany(db, asks));
+  const saveExchange = groupCommit(async (exchanges: Exchange[]) => {
+    await saveExchanges(db, exchanges);
+    return exchanges.map(() => undefined);
+  });
+  /** The room's latest messages for a prompt: questions asked in the same moment share one read. */
+  const reading = new Map<string, Promise<TAssistantMessage[]>>();
+  const recentMessages = (roomId: string) => {
+    let read = reading.get(roomId);
+    if (!read) {
+      read = loadConversation(db, { roomId, limit: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL }).finally(() => reading.delete(roomId));
+      reading.set(roomId, read);
+    }
+    return read;
+  };
 
   function validate(payload: unknown) {
     const parsed = zAssistantAsk.safeParse(payload ?? {});
@@ -84,10 +101,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
 
   /** The prompt for the question, from the room as it is now and its latest messages. */
   async function promptFor(req: AskRequest, input: ReturnType<typeof validate>) {
-    const [recent, snapshot] = await Promise.all([
-      loadConversation(db, { roomId: req.roomId, limit: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL }),
-      req.snapshot(),
-    ]);
+    const [recent, snapshot] = await Promise.all([recentMessages(req.roomId), req.snapshot()]);
     return buildPrompt({
       action: input.action,
       question: input.question,
@@ -119,7 +133,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       const roomSlot = await limiter.takeRoomSlot(roomId).catch(unavailable);
       if (!roomSlot.allowed) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
       undoRoomSlot = roomSlot.undo;
-      const taken = await takeAi(db, user, at);
+      const taken = await takeAi({ user, at });
       io.toAsker(assistantEvents.quota, taken.quota);
       if (!taken.ok) throw new AssistantRefusal("ai_quota_exceeded", taken.message);
       counted = true;
@@ -193,7 +207,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       const status = stopped ? ("stopped" as const) : ("complete" as const);
       const exchange = { roomId, question: { ...question, status: "complete" as const }, answer: { ...answer, status } };
       try {
-        await saveExchange(db, exchange);
+        await saveExchange(exchange);
       } catch (err) {
         opts.log.error({ err, roomId }, "could not save an assistant answer");
         return await fail("ai_provider_failed", assistantMessages.providerFailed);

@@ -30,11 +30,11 @@ function messageRow(roomId: string, m: TAssistantMessage) {
 }
 
 /**
- * Saves a question with its answer, in one statement: a failed save leaves nothing behind,
+ * Saves questions with their answers, in one statement: a failed save leaves nothing behind,
  * and a saved answer always has its question.
  */
-export async function saveExchange(db: Db, { roomId, question, answer }: Exchange): Promise<void> {
-  await db.insert(aiMessages).values([messageRow(roomId, question), messageRow(roomId, answer)]);
+export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void> {
+  await db.insert(aiMessages).values(exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]));
 }
 
 /** The room's latest messages, oldest first, with who applied their code blocks. */
