@@ -39,7 +39,7 @@ import { io, type Socket } from "socket.io-client";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
 import { loadConfig } from "../apps/server/src/config";
 import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
-import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
+import { toTokens } from "../apps/server/test/fake-openai-server";
 import { benchAsk, roomCode, roomLanguage } from "./ai-question";
 import { builtBenchServer } from "./built-server";
 import { cpuMsSince, percentile, round } from "./stats";

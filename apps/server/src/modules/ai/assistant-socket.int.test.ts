@@ -9,9 +9,9 @@ import { createUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { dailyUsage } from "../../db/schema/users";
 import { getUsage, indiaDay } from "../usage/daily-usage";
-import { startAssistantTestServer, type AssistantTestServer } from "./assistant-test-server";
+import { startAssistantTestServer, type AssistantTestServer } from "../../../test/assistant-test-server";
 import type { AssistantUser } from "./assistant-types";
-import { startFakeOpenAI, toTokens, type FakeOpenAI } from "./fake-openai-server";
+import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../../../test/fake-openai-server";
 
 // The assistant's socket events against a real database, real Socket.IO clients and
 // the real `openai` SDK talking SSE to a local fake provider.

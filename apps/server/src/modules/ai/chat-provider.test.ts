@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatProvider, ProviderFailure, type ChatProvider, type ProviderConfig } from "./chat-provider";
-import { startFakeOpenAI, toTokens, type FakeOpenAI } from "./fake-openai-server";
+import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../../../test/fake-openai-server";
 
 // The openai SDK's streaming as the assistant relies on it, over real HTTP (the SDK's own
 // fetch) against a local OpenAI-compatible server: these fail if an SDK update changes

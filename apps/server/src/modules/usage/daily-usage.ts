@@ -7,7 +7,7 @@ export const INDIA_OFFSET_MS = 330 * 60_000;
 
 /**
  * The calendar day (YYYY-MM-DD) in India time: quotas reset at midnight IST. Arithmetic,
- * not Intl: every run and every question asks for it, and Intl's formatter costs ~40 µs a call.
+ * not Intl: every run and every question asks for it, and a formatter is slow for that.
  */
 export function indiaDay(at: Date): string {
   return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
