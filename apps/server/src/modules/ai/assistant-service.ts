@@ -18,7 +18,7 @@ import { applySuggestion } from "./apply-suggestion";
 import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { groupCommit } from "../../db/group-commit";
-import { loadConversation, saveExchanges, type Exchange } from "./conversation-store";
+import { loadConversation, recentExchanges, saveExchanges, type Exchange } from "./conversation-store";
 import { createLiveAnswers } from "./live-answers";
 
 interface LiveAnswer {
@@ -76,11 +76,11 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     return exchanges.map(() => undefined);
   });
   /** The room's latest messages for a prompt: questions asked in the same moment share one read. */
-  const reading = new Map<string, Promise<TAssistantMessage[]>>();
+  const reading = new Map<string, ReturnType<typeof recentExchanges>>();
   const recentMessages = (roomId: string) => {
     let read = reading.get(roomId);
     if (!read) {
-      read = loadConversation(db, { roomId, limit: HISTORY_FOR_PROMPT, publicUrl: config.PUBLIC_URL }).finally(() => reading.delete(roomId));
+      read = recentExchanges(db, roomId, HISTORY_FOR_PROMPT).finally(() => reading.delete(roomId));
       reading.set(roomId, read);
     }
     return read;
@@ -109,7 +109,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       code: snapshot.code,
       languageName: snapshot.languageName,
       terminal: snapshot.terminal,
-      history: recent.map((m) => ({ role: m.role, content: m.content, author: m.author.name })),
+      history: recent,
       askerName: req.user.name,
       contextTokens: config.AI_CONTEXT_TOKENS,
     });

@@ -113,6 +113,25 @@ describe("asking the room assistant", () => {
     expect(user).toMatch(/Explain what the selected code does/);
   });
 
+  it("sends the room's earlier questions and answers, with who asked, before the new question", async () => {
+    const asha = await person();
+    const roomId = await room(asha);
+    const a = await server.client(asha, roomId);
+    fake.behave({ kind: "stream", tokens: toTokens("First answer.") });
+    let done = next(a, assistantEvents.done);
+    await emit(a, assistantEvents.ask, { question: "first question" });
+    await done;
+    done = next(a, assistantEvents.done);
+    await emit(a, assistantEvents.ask, { question: "second question" });
+    await done;
+    const [, ...rest] = fake.requests.at(-1)!.body.messages;
+    expect(rest.slice(0, 2).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(rest[0]!.content).toContain("first question");
+    expect(rest[0]!.content).toContain("Asha");
+    expect(rest[1]!.content).toContain("First answer.");
+    expect(rest.at(-1)!.content).toContain("second question");
+  });
+
   it("refuses an empty or huge question with a clear message, counting nothing", async () => {
     const asha = await person();
     const roomId = await room(asha);

@@ -37,6 +37,20 @@ export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void
   await db.insert(aiMessages).values(exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]));
 }
 
+/** The room's latest `limit` messages for a prompt, oldest first: who said what, nothing else. */
+export async function recentExchanges(db: Db, roomId: string, limit: number): Promise<{ role: "user" | "assistant"; content: string; author: string }[]> {
+  const rows = await db
+    .select({ role: aiMessages.role, content: aiMessages.content, author: aiMessages.authorName })
+    .from(aiMessages)
+    .where(eq(aiMessages.roomId, roomId))
+    // As loadConversation orders them: of a question and its answer (same time) the question first.
+    .orderBy(desc(aiMessages.createdAt), asc(aiMessages.role))
+    .limit(limit);
+  rows.reverse();
+  while (rows[0]?.role === "assistant") rows.shift();
+  return rows;
+}
+
 /** The room's latest messages, oldest first, with who applied their code blocks. */
 export async function loadConversation(db: Db, opts: { roomId: string; limit: number; publicUrl: string }): Promise<TAssistantMessage[]> {
   const { roomId, limit } = opts;
