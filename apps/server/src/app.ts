@@ -68,8 +68,6 @@ export async function buildApp(deps: AppDeps, opts: { webDir?: string; logStream
   app.decorateRequest("user", null);
   // Filled by whoever owns a dependency or a figure: the database here, Redis and sockets in realtime/.
   app.decorate("readiness", []);
-  // The cluster-wide limits need their store: without it runs are refused.
-  if (deps.coordination.kind === "redis") app.readiness.push({ name: "coordination", check: () => deps.coordination.ping() });
   app.decorate("metrics", createMetrics());
   observeHttp(app);
   observeRunQueue(app.metrics, deps.execution.scheduler);

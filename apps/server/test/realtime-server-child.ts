@@ -1,6 +1,7 @@
 // A real CodeRoom server (HTTP + /editor + /collab) in its own process, for the kill -9
 // durability test and the collaboration benchmark. Seeds SEED_USERS users (with sessions)
-// and SEED_ROOMS rooms when asked, then prints one JSON line: { port, tokens, roomIds }.
+// and SEED_ROOMS rooms (in language SEED_LANGUAGE_ID, else the first offered) when asked,
+// then prints one JSON line: { port, tokens, roomIds, userIds, languages, runnerUnavailable }.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -37,6 +38,7 @@ const deps: AppDeps = {
 
 const tokens: string[] = [];
 const roomIds: string[] = [];
+const userIds: string[] = [];
 const seedUsers = Number(process.env.SEED_USERS ?? 0);
 if (seedUsers > 0) {
   const made = await db.db
@@ -44,7 +46,9 @@ if (seedUsers > 0) {
     .values(Array.from({ length: seedUsers }, (_, i) => ({ fullName: `Seed ${i}`, email: `seed-${i}-${randomBytes(4).toString("hex")}@test.local` })))
     .returning();
   for (const u of made) tokens.push(await createSession(db.db, { userId: u.id, ttlMs: 86_400_000, now: new Date() }));
-  const language = execution.languages.list()[0] ?? { id: 71, name: "Python" };
+  userIds.push(...made.map((u) => u.id));
+  const offered = execution.languages.list();
+  const language = offered.find((l) => l.id === Number(process.env.SEED_LANGUAGE_ID)) ?? offered[0] ?? { id: 71, name: "Python" };
   const code = process.env.SEED_CODE ?? "";
   for (let i = 0; i < Number(process.env.SEED_ROOMS ?? 0); i += 1) {
     const [room] = await db.db
@@ -61,7 +65,9 @@ const app = await buildApp(deps);
 const realtime = attachRealtime(app, deps);
 await app.listen({ port: 0, host: "127.0.0.1" });
 const { port } = app.server.address() as AddressInfo;
-process.stdout.write(`${JSON.stringify({ port, tokens, roomIds, pid: process.pid })}\n`);
+const languages = execution.languages.list().map((l) => l.id);
+const runnerUnavailable = execution.runner.unavailableReason();
+process.stdout.write(`${JSON.stringify({ port, tokens, roomIds, userIds, languages, runnerUnavailable, pid: process.pid })}\n`);
 // Event-loop delay, printed to stderr at exit: how long the server made messages wait.
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();

@@ -30,8 +30,6 @@ export interface Coordination {
   readList(key: string): Promise<string[]>;
   /** Deletes values and lists (not leases: those are released or broken). */
   delete(...keys: string[]): Promise<void>;
-  /** Readiness: the shared store answers. */
-  ping(): Promise<void>;
   /**
    * Stops renewing and disconnects. Leases still held are not released: they expire
    * within their TTL, as a dead holder's would (a drain releases them as its runs end).

@@ -87,7 +87,6 @@ export function createMemoryCoordination(opts: { leaseTtlMs: number; leaseRenewM
       return Array.isArray(value) ? [...value] : [];
     },
     delete: async (...keys) => keys.forEach((k) => values.delete(k)),
-    ping: async () => undefined,
     close: async () => keeper.stopAll(),
   };
 }

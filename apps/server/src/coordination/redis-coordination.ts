@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type IORedis from "ioredis";
 import { CoordinationUnavailable, type Coordination } from "./coordination";
 import { createLeaseKeeper, type LeaseStore } from "./lease-keeper";
-import { createRedisClient, pingRedis, type RedisLog } from "./redis-client";
+import { createRedisClient, type RedisLog } from "./redis-client";
 
 /** Extends or deletes a lease only while it still holds our token. */
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
@@ -86,7 +86,6 @@ export function createRedisCoordination(opts: RedisCoordinationOptions): Coordin
       }),
     readList: (key) => call(() => client.lrange(k(key), 0, -1)),
     delete: (...keys) => call(async () => void (keys.length > 0 && (await client.del(...keys.map(k))))),
-    ping: () => pingRedis(client),
     async close() {
       keeper.stopAll();
       // QUIT lets replies in flight arrive; while Redis is unreachable it would wait forever.

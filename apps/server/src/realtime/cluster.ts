@@ -1,6 +1,5 @@
 import type { EditorNamespace } from "./editor/editor-extension";
 import type { Member } from "./editor/room-members";
-import type { RoomRun } from "./room-runtime";
 
 /** Things every server process must act on for its own sockets and documents. */
 export interface ClusterEvents {
@@ -10,14 +9,14 @@ export interface ClusterEvents {
   kick: { roomId: string; userId: string };
   /** A finished run; `relayedBy` (a user id) when a member relayed it, not the server's own run. */
   terminal: { roomId: string; result: unknown; relayedBy?: string };
-  runState: { roomId: string; run: RoomRun | null };
-  stopRun: { roomId: string; runId: string };
 }
 
 /** Questions every process answers for the others: what only it knows. */
 export interface ClusterQueries {
   /** Its `/collab` connections to the room (presence members). */
   collabMembers: { ask: { roomId: string }; answer: Member[] };
+  /** Aborts the room's run if it runs there: whether it did. */
+  stopRun: { ask: { roomId: string; runId: string }; answer: boolean };
 }
 
 export interface Cluster {

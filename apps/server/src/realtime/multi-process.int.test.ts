@@ -1,71 +1,27 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import readline from "node:readline";
-import { fileURLToPath } from "node:url";
-import IORedis from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../../test/realtime-harness";
+import { serverCluster } from "../../test/server-cluster";
 
 // Two server processes on one Redis and one PostgreSQL (CI has both; locally they may be absent).
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const childScript = fileURLToPath(new URL("../../test/realtime-server-child.ts", import.meta.url));
-const children: ChildProcess[] = [];
+const cluster = serverCluster();
 let skipReason: string | null = null;
-let dbUrl = "";
-const dbName = `coderoom_mp_${randomBytes(5).toString("hex")}`;
 
 beforeAll(async () => {
-  try {
-    const redis = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    await redis.connect();
-    await redis.ping();
-    redis.disconnect();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
-  } catch (err) {
-    skipReason = `Redis (${redisUrl}) or PostgreSQL (${pgUrl}) is not available: ${(err as Error).message}`;
-    console.warn(`SKIPPED two-process realtime test: ${skipReason}`);
-  }
+  skipReason = await cluster.prepare();
+  if (skipReason) console.warn(`SKIPPED two-process realtime test: ${skipReason}`);
 });
 
-afterAll(async () => {
-  for (const c of children) c.kill("SIGKILL");
-  if (dbUrl) {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
-});
-
-function startServer(env: Record<string, string>): Promise<{ port: number; tokens: string[]; roomIds: string[] }> {
-  const child = spawn(process.execPath, ["--import", "tsx", childScript], {
-    env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL: redisUrl, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-    child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
-  });
-}
+afterAll(() => cluster.close());
 
 it("a room spans two processes: documents converge, presence and kicks cross", async (t) => {
   if (skipReason) return t.skip();
-  const first = await startServer({ SEED_USERS: "3", SEED_ROOMS: "1", SEED_CODE: "shared\n" });
-  const second = await startServer({});
+  const first = await cluster.start({ SEED_USERS: "3", SEED_ROOMS: "1", SEED_CODE: "shared\n" });
+  const second = await cluster.start({});
   const [ownerToken, bobToken, carolToken] = first.tokens;
   const roomId = first.roomIds[0]!;
-  const url1 = `http://127.0.0.1:${first.port}`;
-  const url2 = `http://127.0.0.1:${second.port}`;
+  const url1 = first.url;
+  const url2 = second.url;
 
   const a = collabClient(url1, roomId, ownerToken);
   const b = collabClient(url2, roomId, bobToken);

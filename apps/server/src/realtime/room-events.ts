@@ -104,7 +104,12 @@ export function wireRoomEvents(s: RealtimeServices): () => void {
     announceCollabPresence(s, change).catch((err: unknown) => s.log(err, "collab presence failed"));
   });
 
-  cluster.on("terminal", ({ roomId, result, relayedBy }) => s.runtime.setTerminal(roomId, result as TRunResult, relayedBy));
+  cluster.on("terminal", ({ roomId, result, relayedBy }) => {
+    s.runtime.setTerminal(roomId, result as TRunResult, relayedBy);
+    // Legacy clients learn a server run's result only through updateTerminal (a relayed one already reached them).
+    if (relayedBy) return;
+    for (const socket of localSockets(s.nsp, roomId)) if (socket.data.legacy) socket.emit(legacyEvents.updateTerminal, result);
+  });
   cluster.on("sessionsRevoked", ({ userId }) => {
     closeRevokedSessions(s, userId).catch((err: unknown) => s.log(err, "closing revoked sessions failed"));
   });

@@ -4,8 +4,9 @@ import type { TRoomState } from "@coderoom/shared/schemas/realtime";
 export type RoomRun = NonNullable<TRoomState["run"]>;
 
 /**
- * Per-room state that is not a document: the shared terminal and the run in
- * progress. Behind an interface so a Redis-backed store can replace the in-memory one.
+ * Per-room state that is not a document: the shared terminal, kept by every process
+ * (the `terminal` cluster event). The run in progress is shared through coordination
+ * (room-runs.ts).
  */
 export interface RoomRuntimeStore {
   /** What the room's terminal shows (a member may have relayed it). */
@@ -14,15 +15,12 @@ export interface RoomRuntimeStore {
   lastRun(roomId: string): TRunResult | null;
   /** `relayedBy`: the user id of a member who relayed the result (legacy `updateTerminal`). */
   setTerminal(roomId: string, result: TRunResult | null, relayedBy?: string): void;
-  run(roomId: string): RoomRun | null;
-  setRun(roomId: string, run: RoomRun | null): void;
   forget(roomId: string): void;
 }
 
 /** The one-process implementation. */
 export function createMemoryRuntimeStore(): RoomRuntimeStore {
   const terminals = new Map<string, { result: TRunResult; relayedBy: string | null }>();
-  const runs = new Map<string, RoomRun>();
   return {
     terminal: (roomId) => terminals.get(roomId)?.result ?? null,
     lastRun: (roomId) => {
@@ -30,11 +28,6 @@ export function createMemoryRuntimeStore(): RoomRuntimeStore {
       return t && t.relayedBy === null ? t.result : null;
     },
     setTerminal: (roomId, result, relayedBy) => (result ? terminals.set(roomId, { result, relayedBy: relayedBy ?? null }) : terminals.delete(roomId)),
-    run: (roomId) => runs.get(roomId) ?? null,
-    setRun: (roomId, run) => (run ? runs.set(roomId, run) : runs.delete(roomId)),
-    forget: (roomId) => {
-      terminals.delete(roomId);
-      runs.delete(roomId);
-    },
+    forget: (roomId) => terminals.delete(roomId),
   };
 }

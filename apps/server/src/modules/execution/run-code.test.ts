@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppDeps } from "../../deps";
+import { createMemoryCoordination } from "../../coordination/memory-coordination";
 import { RunScheduler } from "../../execution/run-scheduler";
 import type { UserRow } from "../users/sessions";
 import { runCode } from "./run-code";
@@ -24,7 +25,8 @@ function fakeDeps() {
     languages: { get: () => ({ id: 71 }) },
     scheduler: new RunScheduler({ concurrency: 1, maxQueue: 10 }),
   };
-  const deps = { db: { db }, execution, now: () => new Date("2026-01-01T10:00:00Z") } as unknown as AppDeps;
+  const coordination = createMemoryCoordination({ leaseTtlMs: 10_000, leaseRenewMs: 3_000, log: { error: () => undefined, warn: () => undefined } });
+  const deps = { db: { db }, execution, coordination, now: () => new Date("2026-01-01T10:00:00Z") } as unknown as AppDeps;
   return { deps, calls };
 }
 

@@ -1,11 +1,12 @@
 import { limits } from "@coderoom/shared/constants/limits";
 import { roomMessages } from "@coderoom/shared/messages";
 import { runStatus, type TRunBody, type TRunQueueState, type TRunResult } from "@coderoom/shared/schemas/run";
+import { CoordinationUnavailable, type Lease } from "../../coordination/coordination";
 import type { AppDeps } from "../../deps";
 import { SchedulerRefusal, type QueueClass, type Ticket } from "../../execution/run-scheduler";
 import { BackendBusyError, type OutputChunk } from "../../execution/runner";
 import { badRequest, conflict, tooLarge, tooMany, unavailable } from "../../http/errors";
-import { planLimits } from "../billing/plan-limits";
+import { planLimits, type PlanLimits } from "../billing/plan-limits";
 import { consumeUsage, getUsage } from "../usage/daily-usage";
 import type { UserRow } from "../users/sessions";
 import { runMessages, runQuotaMessage } from "./run-messages";
@@ -34,6 +35,22 @@ function reserve(deps: AppDeps, userId: string, queueClass: QueueClass): Ticket 
   }
 }
 
+/** The cluster-wide lease a user's run holds from the moment it is accepted until it ends. */
+const userRunKey = (userId: string) => `run:user:${userId}`;
+
+/** One run per user across every process: their lease, or 409 while another run holds it. */
+async function holdUserRun(deps: AppDeps, userId: string): Promise<Lease> {
+  let lease: Lease | null;
+  try {
+    lease = await deps.coordination.lease(userRunKey(userId));
+  } catch (err) {
+    if (err instanceof CoordinationUnavailable) throw unavailable("service_unavailable", runMessages.limitsUnavailable);
+    throw err;
+  }
+  if (!lease) throw conflict("run_in_progress", runMessages.inProgress);
+  return lease;
+}
+
 /** Options of a run started by a user (the playground streams its output and may stop it). */
 export interface RunCodeOptions {
   user: UserRow;
@@ -47,16 +64,27 @@ export interface RunCodeOptions {
 }
 
 /**
- * Runs the user's code: reserves their single place in the queue, checks today's plan
- * allowance (India day), runs it, and counts it once it has finished. Counting at the
- * end means a run that never finished (server or runner crash, internal error, queue
- * refusal) never costs the user; the per-user queue place keeps the check race-free.
+ * Runs the user's code: takes the user's cluster-wide run lease and their place in this
+ * process's queue, checks today's plan allowance (India day), runs it, and counts it once
+ * it has finished. Counting at the end means a run that never finished (server or runner
+ * crash, internal error, queue refusal) never costs the user; the lease, held from the
+ * check to the count, keeps them race-free whichever processes the user's runs reach.
  */
 export async function runCode(deps: AppDeps, opts: RunCodeOptions): Promise<{ result: TRunResult; queued: boolean }> {
+  checkRequest(deps, opts.body);
+  const plan = await planLimits(deps.db.db, opts.user, deps.now());
+  const lease = await holdUserRun(deps, opts.user.id);
+  try {
+    return await runUnderLease(deps, opts, plan);
+  } finally {
+    // An unreachable store lets the lease expire on its own.
+    await lease.release().catch(() => undefined);
+  }
+}
+
+async function runUnderLease(deps: AppDeps, opts: RunCodeOptions, plan: PlanLimits): Promise<{ result: TRunResult; queued: boolean }> {
   const { user, body } = opts;
   const { db } = deps.db;
-  checkRequest(deps, body);
-  const plan = await planLimits(db, user, deps.now());
   const ticket = reserve(deps, user.id, plan.planId);
   const at = deps.now();
   try {
@@ -85,8 +113,19 @@ export async function runCode(deps: AppDeps, opts: RunCodeOptions): Promise<{ re
   return { result, queued: ticket.queued };
 }
 
+/**
+ * Where the caller's run stands: this process's queue knows its place; a run on another
+ * process shows as running (its lease is held).
+ */
+async function queueState(deps: AppDeps, userId: string): Promise<Pick<TRunQueueState, "state" | "position">> {
+  const here = deps.execution.scheduler.state(userId);
+  if (here.state !== "idle") return here;
+  const elsewhere = await deps.coordination.isLeased(userRunKey(userId)).catch(() => false);
+  return elsewhere ? { state: "running", position: null } : here;
+}
+
 /** The caller's place in the run queue and today's run count. */
 export async function runQueueState(deps: AppDeps, user: UserRow): Promise<TRunQueueState> {
   const usage = await getUsage(deps.db.db, user.id, deps.now());
-  return { ...deps.execution.scheduler.state(user.id), runsToday: usage.runs, runsPerDay: (await planLimits(deps.db.db, user, deps.now())).runsPerDay };
+  return { ...(await queueState(deps, user.id)), runsToday: usage.runs, runsPerDay: (await planLimits(deps.db.db, user, deps.now())).runsPerDay };
 }

@@ -11,6 +11,8 @@ export const runMessages = {
   inProgress: "Your previous run is still in progress. Please wait for it to finish before running again.",
   queueFull: "The server is busy running other programs right now. Please try again in a moment.",
   restarting: "The server is restarting. Please run your code again in a moment.",
+  limitsUnavailable: "Runs cannot start right now. Please try again in a moment.",
+  lost: "The run was stopped: the server running it went away.",
   stdinTooLarge: `Input must be at most ${limits.stdinMaxBytes / 1024} KB`,
 } as const;
 

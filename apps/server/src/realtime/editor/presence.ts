@@ -72,7 +72,7 @@ export async function roomState(s: RealtimeServices, socket: EditorSocket, roomI
     canWrite: mayWrite(socket.data.user.id, room),
     users: await roomUsers(s, roomId),
     terminal: s.runtime.terminal(roomId),
-    run: s.runtime.run(roomId),
+    run: await s.runs.current(roomId),
   };
 }
 
