@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { realtimeMessages } from "@coderoom/shared/messages";
-import { legacyEvents, roomEvents, zRunStart, type TRunFinished } from "@coderoom/shared/schemas/realtime";
-import { z } from "zod";
+import { legacyEvents, roomEvents, type TRunFinished } from "@coderoom/shared/schemas/realtime";
 import { users } from "../../db/schema/users";
 import type { OutputChunk } from "../../execution/runner";
 import { AppError } from "../../http/errors";
@@ -11,12 +10,11 @@ import type { RealtimeServices } from "../realtime-services";
 import type { RoomRun } from "../room-runtime";
 import { roomChannel, type EditorExtension } from "./editor-extension";
 import { localSockets } from "./room-members";
-import { handle, Refusal } from "./socket-events";
+import { Refusal } from "../../socket/socket-handlers";
 
 const OUTPUT_EVERY_MS = 50;
 /** Output kept for late joiners (the run itself is capped by RUN_OUTPUT_KB). */
 const KEPT_OUTPUT_CHARS = 64 * 1024;
-const zRunStop = z.object({ runId: z.string().max(64).optional() }).optional();
 
 /**
  * `run:start` runs the room's live code in the room's language through the execution
@@ -28,8 +26,8 @@ export function roomRunExtension(s: RealtimeServices): EditorExtension {
   s.cluster.on("stopRun", ({ runId }) => controllers.get(runId)?.controller.abort());
   s.cluster.on("runState", ({ roomId, run }) => s.runtime.setRun(roomId, run));
 
-  return (socket, ctx) => {
-    handle(socket, roomEvents.runStart, { schema: zRunStart }, async (p, ok) => {
+  return (socket, ctx, handle) => {
+    handle(roomEvents.runStart, {}, async (p, ok) => {
       const roomId = socket.data.roomId!;
       if (s.runtime.run(roomId)) throw new Refusal("run_in_progress", "A run is already in progress in this room");
       const [user] = await s.deps.db.db.select().from(users).where(eq(users.id, socket.data.user.id));
@@ -99,7 +97,7 @@ export function roomRunExtension(s: RealtimeServices): EditorExtension {
       }
     });
 
-    handle(socket, roomEvents.runStop, { schema: zRunStop }, (p, ok) => {
+    handle(roomEvents.runStop, {}, (p, ok) => {
       const roomId = socket.data.roomId!;
       const run = s.runtime.run(roomId);
       if (!run || (p?.runId && p.runId !== run.runId)) throw new Refusal("no_run_in_progress", realtimeMessages.noRunInProgress);
