@@ -35,6 +35,7 @@ import {
   type TRunQueued,
   type TRunStartAck,
   type TRunStarted,
+  type TTerminalRelay,
   type TUsersUpdate,
   type TVersionRestored,
 } from "./realtime";
@@ -116,8 +117,8 @@ export type ServerToClientEvents = {
   userLeft: (change: TPresenceChange) => void;
   /** The whole live text (legacy clients only). */
   codeUpdate: (code: string) => void;
-  /** A member's relayed result, or the server's own run (legacy clients). */
-  updateTerminal: (result: z.output<typeof zTerminalRelay> | TRunResult) => void;
+  /** A member's relayed result (as it sent it: see `relayedRunResult`), or the server's own run (legacy clients). */
+  updateTerminal: (result: TTerminalRelay | TRunResult) => void;
   roomUpdateTrigger: () => void;
   IAMKICKED: () => void;
   "room:state": (state: TRoomState) => void;

@@ -79,6 +79,13 @@ export const zCodeChange = z.object({ code: zCode().refine(codeFits, "Code is to
 /** The original client sends the target id as a bare string; the spec summary says `{ userId }`. */
 export const zKickTarget = z.union([z.string().max(64), z.object({ userId: z.string().max(64) })]);
 export const zTerminalRelay = zRunResult.partial().passthrough();
+export type TTerminalRelay = z.infer<typeof zTerminalRelay>;
+
+/** A relayed result as a full run result (absent fields null), or null when it is not one (no status). */
+export function relayedRunResult(relayed: TTerminalRelay): z.infer<typeof zRunResult> | null {
+  const full = zRunResult.safeParse({ stdout: null, stderr: null, compile_output: null, time: null, memory: null, exit_code: null, ...relayed });
+  return full.success ? full.data : null;
+}
 
 // ── server → client, legacy ──────────────────────────────────────────────────
 /** A room member as the legacy events carry it; `color` is ours, `socketId` is an opaque per-connection id. */
