@@ -53,7 +53,7 @@ export function createCluster(nsp: EditorNamespace, opts: { distributed: boolean
     },
     broadcast(kind, payload) {
       handlers.get(kind)?.(payload as never);
-      // The in-memory adapter throws on serverSideEmit: there is no other process to tell.
+      // The in-memory adapter does not support serverSideEmit (it warns): there is no other process to tell.
       if (opts.distributed) nsp.serverSideEmit(`cluster:${kind}`, payload);
     },
     answer(kind, handler) {
