@@ -142,7 +142,8 @@ export function typist(url: string, roomId: string, token: string, wire: Wire, o
       } else {
         received.push(payload);
         const { from } = Y.parseUpdateMeta(payload);
-        for (const [client, clock] of from) onPeerKeystroke(client, clock);
+        // Hocuspocus sends each update to its sender too: only peers' keystrokes are timed.
+        for (const [client, clock] of from) if (client !== doc.clientID) onPeerKeystroke(client, clock);
       }
     });
   };

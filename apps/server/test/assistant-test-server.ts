@@ -2,11 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
+import type { ClientToServerEvents, ServerToClientEvents } from "@coderoom/shared/schemas/editor-events";
 import type { AppDeps } from "../src/deps";
 import { createAssistantService, type AssistantService } from "../src/modules/ai/assistant-service";
 import { registerAssistantHandlers } from "../src/modules/ai/assistant-socket";
 import type { AssistantUser, RoomSnapshot } from "../src/modules/ai/assistant-types";
 import type { ChatProvider } from "../src/modules/ai/chat-provider";
+import { socketHandlers } from "../src/socket/socket-handlers";
 
 export interface AssistantTestServer {
   assistant: AssistantService;
@@ -29,7 +31,7 @@ export async function startAssistantTestServer(
   const assistant = createAssistantService(deps, { provider: opts.provider, log: quiet });
   const rooms = new Map<string, RoomSnapshot>();
   const httpServer = http.createServer();
-  const ioServer = new Server(httpServer);
+  const ioServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer);
   const nsp = ioServer.of("/editor");
   const handshakes = new Map<string, { user: AssistantUser; roomId: string; canWrite: boolean; member: boolean }>();
   nsp.use((socket, next) => {
@@ -41,16 +43,16 @@ export async function startAssistantTestServer(
     if (joined.member) void socket.join(`room:${joined.roomId}`);
     next();
   });
-  nsp.on("connection", (socket) =>
-    registerAssistantHandlers(socket, {
+  nsp.on("connection", (socket) => {
+    const handle = socketHandlers(socket, { joined: () => socket.data.roomId !== undefined, log: quiet.error, rate: { perSecond: 1000, burst: 1000 } });
+    registerAssistantHandlers(socket, handle, {
       assistant,
       snapshot: (roomId) => rooms.get(roomId) ?? { code: "", languageId: 71, languageName: "Python (3.11)", terminal: null },
-      isMember: (s, roomId) => s.data.roomId === roomId,
-      canWrite: (s) => s.data.canWrite === true,
-      toRoom: (roomId, event, payload) => nsp.to(`room:${roomId}`).emit(event, payload),
-      log: quiet,
-    }),
-  );
+      isMember: (roomId) => socket.data.roomId === roomId,
+      canWrite: () => socket.data.canWrite === true,
+      toRoom: (roomId) => nsp.to(`room:${roomId}`),
+    });
+  });
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
   const clients: ClientSocket[] = [];

@@ -7,7 +7,6 @@ import type { AppDeps } from "../deps";
 import type { App } from "../http/types";
 import { createCluster } from "./cluster";
 import { createCollabServer, type CollabServer } from "./collab/collab-server";
-import { batchEngineWrites } from "./editor/batch-engine-writes";
 import { createEditorNamespace, editorContext, installExtensions } from "./editor/editor-namespace";
 import { createLegacyBridge } from "./editor/legacy-bridge";
 import { mergeFullText } from "./editor/legacy-merge";
@@ -51,7 +50,6 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     destroyUpgrade: false,
     allowRequest: (req, callback) => callback(null, originOk(req.headers)),
   });
-  batchEngineWrites(io);
   if (deps.config.REDIS_URL) {
     const prefix = deps.config.REDIS_PREFIX;
     const client = createRedisClient(deps.config.REDIS_URL, "socket.io", app.log);

@@ -1,3 +1,4 @@
+import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { EditorNamespace } from "./editor/editor-extension";
 import type { Member } from "./editor/room-members";
 
@@ -8,7 +9,7 @@ export interface ClusterEvents {
   sessionsRevoked: { userId: string };
   kick: { roomId: string; userId: string };
   /** A finished run; `relayedBy` (a user id) when a member relayed it, not the server's own run. */
-  terminal: { roomId: string; result: unknown; relayedBy?: string };
+  terminal: { roomId: string; result: TRunResult; relayedBy?: string };
 }
 
 /** Questions every process answers for the others: what only it knows. */
@@ -52,7 +53,7 @@ export function createCluster(nsp: EditorNamespace, opts: { distributed: boolean
     },
     broadcast(kind, payload) {
       handlers.get(kind)?.(payload as never);
-      // The in-memory adapter throws on serverSideEmit: there is no other process to tell.
+      // The in-memory adapter does not support serverSideEmit (it warns): there is no other process to tell.
       if (opts.distributed) nsp.serverSideEmit(`cluster:${kind}`, payload);
     },
     answer(kind, handler) {

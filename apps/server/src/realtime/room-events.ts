@@ -105,7 +105,7 @@ export function wireRoomEvents(s: RealtimeServices): () => void {
   });
 
   cluster.on("terminal", ({ roomId, result, relayedBy }) => {
-    s.runtime.setTerminal(roomId, result as TRunResult, relayedBy);
+    s.runtime.setTerminal(roomId, result, relayedBy);
     // Legacy clients learn a server run's result only through updateTerminal (a relayed one already reached them).
     if (relayedBy) return;
     for (const socket of localSockets(s.nsp, roomId)) if (socket.data.legacy) socket.emit(legacyEvents.updateTerminal, result);

@@ -79,6 +79,13 @@ export const zCodeChange = z.object({ code: zCode().refine(codeFits, "Code is to
 /** The original client sends the target id as a bare string; the spec summary says `{ userId }`. */
 export const zKickTarget = z.union([z.string().max(64), z.object({ userId: z.string().max(64) })]);
 export const zTerminalRelay = zRunResult.partial().passthrough();
+export type TTerminalRelay = z.infer<typeof zTerminalRelay>;
+
+/** A relayed result as a full run result (absent fields null), or null when it is not one (no status). */
+export function relayedRunResult(relayed: TTerminalRelay): z.infer<typeof zRunResult> | null {
+  const full = zRunResult.safeParse({ stdout: null, stderr: null, compile_output: null, time: null, memory: null, exit_code: null, ...relayed });
+  return full.success ? full.data : null;
+}
 
 // ── server → client, legacy ──────────────────────────────────────────────────
 /** A room member as the legacy events carry it; `color` is ours, `socketId` is an opaque per-connection id. */
@@ -91,6 +98,12 @@ export const zRoomUser = z.object({
   color: z.string(),
 });
 export type TRoomUser = z.infer<typeof zRoomUser>;
+/** `updateUsers`: the room's users list. */
+export const zUsersUpdate = z.object({ users: z.array(zRoomUser) });
+export type TUsersUpdate = z.infer<typeof zUsersUpdate>;
+/** `userJoined` / `userLeft`: who came or went, and the users list after. */
+export const zPresenceChange = zUsersUpdate.extend({ userName: z.string() });
+export type TPresenceChange = z.infer<typeof zPresenceChange>;
 
 /** Event names of the legacy protocol, both directions. */
 export const legacyEvents = {
@@ -168,9 +181,14 @@ export const zRoomSettings = z.object({
 export type TRoomSettings = z.infer<typeof zRoomSettings>;
 
 export const zRunStart = z.object({ stdin: z.string().max(limits.stdinMaxBytes).optional().default("") });
+/** `run:stop`: the run to stop (the room's current one when absent). */
+export const zRunStop = z.object({ runId: z.string().max(64).optional() }).optional();
 export const zRunQueued = z.object({ runId: z.string(), by: zRunByUser, position: z.number().int() });
+export type TRunQueued = z.infer<typeof zRunQueued>;
 export const zRunStarted = z.object({ runId: z.string(), by: zRunByUser });
+export type TRunStarted = z.infer<typeof zRunStarted>;
 export const zRunOutput = z.object({ runId: z.string(), stream: z.enum(["stdout", "stderr"]), data: z.string() });
+export type TRunOutput = z.infer<typeof zRunOutput>;
 export const zRunFinished = z.object({ runId: z.string(), by: zRunByUser, result: zRunResult });
 export type TRunFinished = z.infer<typeof zRunFinished>;
 
@@ -193,10 +211,13 @@ export const zRoomVersionWithCode = zRoomVersion.extend({ code: z.string() });
 // ── payloads the server sends (added with the server side) ───────────────────
 /** `room:deleted`: the room is gone; leave for /dashboard. */
 export const zRoomDeleted = z.object({ roomId: z.string() });
+export type TRoomDeleted = z.infer<typeof zRoomDeleted>;
 /** `version:restored`: the owner restored a version; the text arrives as a normal document edit. */
 export const zVersionRestored = z.object({ version: zRoomVersion, by: zRunByUser });
+export type TVersionRestored = z.infer<typeof zVersionRestored>;
 /** Ack data of `run:start` once the run is accepted (then `run:queued`/`run:started` follow). */
 export const zRunStartAck = z.object({ runId: z.string() });
+export type TRunStartAck = z.infer<typeof zRunStartAck>;
 
 
 /**

@@ -1,70 +1,88 @@
-import type { Socket } from "socket.io";
+import type { BroadcastOperator } from "socket.io";
+import type { z } from "zod";
 import { assistantMessages } from "@coderoom/shared/messages";
-import { assistantEvents } from "@coderoom/shared/schemas/assistant";
-import type { TAck } from "@coderoom/shared/schemas/realtime";
+import { assistantEvents, assistantLimits } from "@coderoom/shared/schemas/assistant";
+import type { ServerToClientEvents, TServerEvent } from "@coderoom/shared/schemas/editor-events";
+import { Refusal, type ContractSocket, type Handle } from "../../socket/socket-handlers";
 import type { AssistantService } from "./assistant-service";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 
-/** What the assistant needs from the room channel (the /editor namespace supplies it). */
+/** What the assistant needs from the room channel for one socket (the /editor namespace supplies it). */
 export interface AssistantSocketEnv {
   assistant: AssistantService;
   snapshot(roomId: string): RoomSnapshot | Promise<RoomSnapshot>;
-  isMember(socket: Socket, roomId: string): boolean | Promise<boolean>;
-  canWrite(socket: Socket): boolean | Promise<boolean>;
-  toRoom(roomId: string, event: string, payload: unknown): void;
-  log: { error(obj: object, msg?: string): void };
+  /** Has this socket joined this room? */
+  isMember(roomId: string): boolean | Promise<boolean>;
+  /** May this socket's user write to its room's code? */
+  canWrite(): boolean | Promise<boolean>;
+  /** Everyone in the room, on every process. */
+  toRoom(roomId: string): BroadcastOperator<ServerToClientEvents, unknown>;
 }
 
-type Ack = (answer: TAck<unknown>) => void;
+/** The question's problem in the panel's words: too long, empty, or otherwise invalid. */
+function questionRefusal(issues: z.core.$ZodIssue[]): Refusal {
+  const has = (message: string) => issues.some((i) => i.message === message);
+  const message = has("question_too_long")
+    ? assistantMessages.questionTooLong(assistantLimits.questionMaxChars)
+    : has("question_empty")
+      ? assistantMessages.questionEmpty
+      : "Invalid question";
+  return new Refusal("ai_question_invalid", message);
+}
+
+/** The service refuses with its own error class; the socket answers it like any refusal. */
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AssistantRefusal) throw new Refusal(err.code, err.message);
+    throw err;
+  }
+}
 
 /**
  * The assistant's events on one socket. Identity and room come from the connection
  * (`socket.data.user`, `socket.data.roomId`), never from the payload; every event
  * answers through its acknowledgement, refusals with a stable code.
  */
-export function registerAssistantHandlers(socket: Socket, env: AssistantSocketEnv): void {
+export function registerAssistantHandlers(socket: ContractSocket, handle: Handle, env: AssistantSocketEnv): void {
   const { assistant } = env;
-  const io: AssistantIO = { toRoom: env.toRoom, toAsker: (event, payload) => socket.emit(event, payload) };
-  const user = () => socket.data.user as AssistantUser | undefined;
+  // AssistantIO names its events as strings: the contract's types stop at this line.
+  const io: AssistantIO = {
+    toRoom: (roomId, event, payload) => env.toRoom(roomId).emit(event as TServerEvent, payload as never),
+    toAsker: (event, payload) => socket.emit(event as TServerEvent, payload as never),
+  };
 
+  /** The asker and their room: refused (room_forbidden, not not_joined) for a socket outside it. */
   async function joinedRoom(): Promise<{ user: AssistantUser; roomId: string }> {
-    const u = user();
+    const user = socket.data.user as AssistantUser | undefined;
     const roomId = socket.data.roomId as string | undefined;
-    if (!u || !roomId || !(await env.isMember(socket, roomId))) throw new AssistantRefusal("room_forbidden", assistantMessages.notMember);
-    return { user: u, roomId };
+    if (!user || !roomId || !(await env.isMember(roomId))) throw new Refusal("room_forbidden", assistantMessages.notMember);
+    return { user, roomId };
   }
 
-  function on(event: string, handler: (payload: unknown) => Promise<unknown>) {
-    socket.on(event, async (...args: unknown[]) => {
-      const ack: Ack = typeof args.at(-1) === "function" ? (args.pop() as Ack) : () => undefined;
-      try {
-        const data = await handler(args[0]);
-        ack({ ok: true, data });
-      } catch (err) {
-        if (err instanceof AssistantRefusal) return ack({ ok: false, code: err.code, message: err.message });
-        env.log.error({ err, event }, "assistant event failed");
-        ack({ ok: false, code: "internal_error", message: "Something went wrong. Please try again." });
-      }
-    });
-  }
-
-  on(assistantEvents.ask, async (payload) => {
+  handle(assistantEvents.ask, { beforeJoin: true, explain: questionRefusal }, async (payload, ok) => {
     const { user, roomId } = await joinedRoom();
-    const started = await assistant.ask({ user, roomId, socketId: socket.id, payload, io, snapshot: () => env.snapshot(roomId) });
-    return { questionId: started.questionId, answerId: started.answerId };
+    const started = await refusing(() => assistant.ask({ user, roomId, socketId: socket.id, payload, io, snapshot: () => env.snapshot(roomId) }));
+    ok({ questionId: started.questionId, answerId: started.answerId });
   });
-  on(assistantEvents.stop, async () => {
+  handle(assistantEvents.stop, { beforeJoin: true }, async (_payload, ok) => {
     const { user } = await joinedRoom();
-    return { stopped: assistant.stop(user.id) };
+    ok({ stopped: assistant.stop(user.id) });
   });
-  on(assistantEvents.state, async () => {
+  handle(assistantEvents.state, { beforeJoin: true }, async (_payload, ok) => {
     const { user, roomId } = await joinedRoom();
-    return assistant.state(roomId, user);
+    ok(await refusing(() => assistant.state(roomId, user)));
   });
-  on(assistantEvents.apply, async (payload) => {
-    const { user, roomId } = await joinedRoom();
-    return assistant.apply({ user, roomId, canWrite: await env.canWrite(socket), payload, io });
-  });
+  handle(
+    assistantEvents.apply,
+    { beforeJoin: true, explain: () => new Refusal("ai_answer_not_found", assistantMessages.answerNotFound) },
+    async (payload, ok) => {
+      const { user, roomId } = await joinedRoom();
+      const canWrite = await env.canWrite();
+      ok(await refusing(() => assistant.apply({ user, roomId, canWrite, payload, io })));
+    },
+  );
   // The asker left: their answer stops, and the provider request with it.
   socket.on("disconnect", () => assistant.abortSocket(socket.id));
 }

@@ -16,8 +16,6 @@ import { mayWrite, type RoomDirectory } from "../room-directory";
 import { authExtension, permissionsExtension, tell, type CollabContext } from "./collab-access";
 import { clientMessagesExtension } from "./client-messages";
 import { createCollabLimits } from "./collab-limits";
-import { coalesceWrites } from "./coalesce-writes";
-import "./no-echo";
 import { createPersistence } from "./persistence-extension";
 import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
@@ -148,7 +146,6 @@ export function createCollabServer(
           wss.handleUpgrade(req, socket, head, (ws) => {
             guardWebSocket(ws, clientLog);
             limits.watch(ws, identity.user.id);
-            coalesceWrites(ws, socket);
             const ip = handshakeAddress(deps, req);
             hocuspocus.handleConnection(ws, req, { identity, ip });
           });

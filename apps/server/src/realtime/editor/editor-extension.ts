@@ -1,6 +1,8 @@
 import type { Namespace, Socket } from "socket.io";
+import type { ClientToServerEvents, ServerToClientEvents } from "@coderoom/shared/schemas/editor-events";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { AppDeps } from "../../deps";
+import type { Handle } from "../../socket/socket-handlers";
 
 /** Who is behind a socket: always from the session cookie, never from a payload. */
 export interface SocketUser {
@@ -25,8 +27,8 @@ export interface EditorSocketData {
   color?: string;
 }
 
-export type EditorSocket = Socket<any, any, any, EditorSocketData>;
-export type EditorNamespace = Namespace<any, any, any, EditorSocketData>;
+export type EditorSocket = Socket<ClientToServerEvents, ServerToClientEvents, any, EditorSocketData>;
+export type EditorNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, any, EditorSocketData>;
 
 /** What an extension may use besides its socket. */
 export interface EditorContext {
@@ -42,19 +44,20 @@ export interface EditorContext {
 
 /**
  * One concern of the `/editor` namespace. Called once per authenticated socket, at
- * connection, before any event arrives; register `socket.on(...)` handlers there.
+ * connection, before any event arrives; register its handlers there with `handle`.
  *
  * - Identity: `socket.data.user` (`{ id, name, avatar, role }`) comes from the session.
  * - Room: `socket.data.roomId` is set by `join`; check `ctx.isMember(socket, roomId)`
  *   (or just `socket.data.roomId`) before acting, and ignore/refuse events before `join`.
  * - Broadcast to a room with `ctx.nsp.to(roomChannel(roomId)).emit(...)`: it reaches
  *   every member on every server process (the Redis adapter carries it).
- * - Validate every payload with a shared zod schema and answer refusals through the
- *   ack (`TAck`) or `room:error`; never throw out of a handler.
+ * - `handle(event, opts, fn)` parses the payload with the event's schema in the shared
+ *   contract (editor-events.ts), refuses it before `join`, and answers a thrown `Refusal`
+ *   through the ack (`TAck`) or `room:error`.
  *
  * Add an extension to `editorExtensions` in `editor-namespace.ts` (one line).
  */
-export type EditorExtension = (socket: EditorSocket, ctx: EditorContext) => void;
+export type EditorExtension = (socket: EditorSocket, ctx: EditorContext, handle: Handle) => void;
 
 /** The Socket.IO room of a CodeRoom room. */
 export function roomChannel(roomId: string): string {

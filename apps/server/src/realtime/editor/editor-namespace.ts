@@ -8,11 +8,11 @@ import type { EditorContext, EditorExtension, EditorNamespace, EditorSocket } fr
 import { presenceExtension } from "./presence";
 import { roomRulesExtension } from "./room-rules";
 import { roomRunExtension } from "./room-run";
-import { rateLimit, setHandlerErrorLog } from "./socket-events";
 import { terminalRelayExtension } from "./terminal-relay";
 import { userColor } from "./room-members";
 import { createUpgradeIdentities } from "../upgrade-identity";
-import { assistantExtension } from "../../modules/ai/assistant-extension";
+import { assistantExtension } from "./assistant-extension";
+import { socketHandlers } from "../../socket/socket-handlers";
 
 /** Every concern of `/editor`, in the order they see a new socket. Add yours here (one line). */
 function editorExtensions(s: RealtimeServices): EditorExtension[] {
@@ -78,10 +78,9 @@ export function editorContext(deps: AppDeps, nsp: EditorNamespace, partial: Omit
 
 /** Installs the rate limit and every extension on each new socket. */
 export function installExtensions(s: RealtimeServices): void {
-  setHandlerErrorLog(s.nsp, s.log);
   const extensions = editorExtensions(s);
   s.nsp.on("connection", (socket: EditorSocket) => {
-    rateLimit(socket, RATE);
-    for (const extension of extensions) extension(socket, s.ctx);
+    const handle = socketHandlers(socket, { joined: () => socket.data.roomId !== undefined, log: s.log, rate: RATE });
+    for (const extension of extensions) extension(socket, s.ctx, handle);
   });
 }

@@ -4,7 +4,7 @@ import { realtimeMessages } from "@coderoom/shared/messages";
 import { collabTextName, legacyEvents } from "@coderoom/shared/schemas/realtime";
 import type { EditorSocket } from "./editor-extension";
 import { applyOps, changedChars, mergeFullText } from "./legacy-merge";
-import { Refusal } from "./socket-events";
+import { Refusal } from "../../socket/socket-handlers";
 
 /** codeUpdate goes out at most this often per socket (the issue's ≤ 100 ms). */
 const SEND_EVERY_MS = 100;

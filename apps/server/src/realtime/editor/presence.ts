@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
-import { legacyEvents, roomEvents, zJoin, zVerifyUniqueUser, type TRoomState, type TRoomUser } from "@coderoom/shared/schemas/realtime";
+import { legacyEvents, roomEvents, type TRoomState, type TRoomUser } from "@coderoom/shared/schemas/realtime";
 import type { CollabPresenceChange } from "../collab/collab-server";
 import { rooms } from "../../db/schema/rooms";
 import { joinRoom } from "../../modules/rooms/join-room";
@@ -9,7 +9,7 @@ import { mayWrite, normaliseRoomId } from "../room-directory";
 import type { RealtimeServices } from "../realtime-services";
 import { roomChannel, type EditorExtension, type EditorSocket } from "./editor-extension";
 import { roomSockets, usersOf, type Member } from "./room-members";
-import { handle, Refusal } from "./socket-events";
+import { Refusal } from "../../socket/socket-handlers";
 
 /** Another tab of the same user in the room (a reconnect of this very tab does not count). */
 function otherTab(members: Member[], socket: EditorSocket, tabId: string | undefined): Member | undefined {
@@ -78,8 +78,8 @@ export async function roomState(s: RealtimeServices, socket: EditorSocket, roomI
 
 /** `verifyUniqueUser`, `join`, `leaveRoom`, typing and disconnect (LEGACY-PROTOCOL.md §3). */
 export function presenceExtension(s: RealtimeServices): EditorExtension {
-  return (socket) => {
-    handle(socket, legacyEvents.verifyUniqueUser, { schema: zVerifyUniqueUser, beforeJoin: true }, async (p, ok) => {
+  return (socket, _ctx, handle) => {
+    handle(legacyEvents.verifyUniqueUser, { beforeJoin: true }, async (p, ok) => {
       const roomId = normaliseRoomId(p.roomId);
       // Only ever about the asker's own session: the payload's userId is ignored (no presence oracle).
       const unique = !roomId || !otherTab(await roomSockets(s.nsp, roomId), socket, p.tabId);
@@ -87,7 +87,7 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
       ok(unique);
     });
 
-    handle(socket, legacyEvents.join, { schema: zJoin, beforeJoin: true, gate: true }, async (p, ok) => {
+    handle(legacyEvents.join, { beforeJoin: true, gate: true }, async (p, ok) => {
       const roomId = normaliseRoomId(p.roomId);
       if (!roomId) throw new Refusal("room_not_found", roomMessages.notFound);
       // Joins as GET /rooms/join does: the same guessing budget (no oracle), and the user becomes a member.
@@ -128,7 +128,7 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
       ok(state);
     });
 
-    handle(socket, legacyEvents.leaveRoom, { schema: null, quiet: true }, async (_p, ok) => {
+    handle(legacyEvents.leaveRoom, { quiet: true }, async (_p, ok) => {
       await leaveRoom(s, socket);
       ok();
     });
@@ -141,8 +141,8 @@ export function presenceExtension(s: RealtimeServices): EditorExtension {
       s.nsp.to(roomChannel(roomId)).emit(legacyEvents.updateUsers, { users });
       ok();
     };
-    handle(socket, legacyEvents.startTyping, { schema: null, quiet: true }, typing(true));
-    handle(socket, legacyEvents.stopTyping, { schema: null, quiet: true }, typing(false));
+    handle(legacyEvents.startTyping, { quiet: true }, typing(true));
+    handle(legacyEvents.stopTyping, { quiet: true }, typing(false));
 
     socket.on("disconnect", () => {
       leaveRoom(s, socket).catch((err: unknown) => s.log(err, "leave on disconnect failed"));

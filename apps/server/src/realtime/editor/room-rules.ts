@@ -1,11 +1,11 @@
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
-import { legacyEvents, zCodeChange, zKickTarget } from "@coderoom/shared/schemas/realtime";
+import { legacyEvents } from "@coderoom/shared/schemas/realtime";
 import { codeFits } from "@coderoom/shared/schemas/realtime";
 import { banFromRoom } from "../../modules/rooms/room-bans";
 import type { RealtimeServices } from "../realtime-services";
 import { roomChannel, type EditorExtension, type EditorSocket } from "./editor-extension";
 import { roomUsers } from "./presence";
-import { handle, Refusal } from "./socket-events";
+import { Refusal } from "../../socket/socket-handlers";
 
 function ownerOf(s: RealtimeServices, socket: EditorSocket): boolean {
   const room = s.directory.get(socket.data.roomId ?? "");
@@ -18,8 +18,8 @@ function ownerOf(s: RealtimeServices, socket: EditorSocket): boolean {
  * `roomUpdateTrigger`, and view-only `codeChange`.
  */
 export function roomRulesExtension(s: RealtimeServices): EditorExtension {
-  return (socket, ctx) => {
-    handle(socket, legacyEvents.kickCall, { schema: zKickTarget }, async (p, ok) => {
+  return (socket, ctx, handle) => {
+    handle(legacyEvents.kickCall, {}, async (p, ok) => {
       const roomId = socket.data.roomId!;
       const target = typeof p === "string" ? p : p.userId;
       if (!ownerOf(s, socket)) throw new Refusal("room_forbidden", realtimeMessages.ownerOnlyKick);
@@ -33,19 +33,17 @@ export function roomRulesExtension(s: RealtimeServices): EditorExtension {
     });
 
     // The original client answers every kickCall it hears with kickAction; the server already acted.
-    handle(socket, legacyEvents.kickAction, { schema: zKickTarget, beforeJoin: true, quiet: true }, (_p, ok) => ok());
+    handle(legacyEvents.kickAction, { beforeJoin: true, quiet: true }, (_p, ok) => ok());
 
-    handle(socket, legacyEvents.roomUpdateTrigger, { schema: null }, (_p, ok) => {
+    handle(legacyEvents.roomUpdateTrigger, {}, (_p, ok) => {
       if (!ownerOf(s, socket)) throw new Refusal("room_forbidden", realtimeMessages.ownerOnlySettings);
       socket.to(roomChannel(socket.data.roomId!)).emit(legacyEvents.roomUpdateTrigger);
       ok();
     });
 
     handle(
-      socket,
       legacyEvents.codeChange,
       {
-        schema: zCodeChange,
         explain: (issues) => (issues.some((i) => i.code === "custom") ? new Refusal("payload_too_large", roomMessages.codeTooLarge) : null),
       },
       async (p, ok) => {

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { realtimeMessages } from "@coderoom/shared/messages";
-import { roomEvents, zRunStart, type TRunFinished } from "@coderoom/shared/schemas/realtime";
+import { roomEvents, type TRunFinished } from "@coderoom/shared/schemas/realtime";
 import { runStatus } from "@coderoom/shared/schemas/run";
-import { z } from "zod";
 import { CoordinationUnavailable } from "../../coordination/coordination";
 import { users } from "../../db/schema/users";
 import { bareResult } from "../../execution/run-result";
@@ -15,10 +14,9 @@ import type { RealtimeServices } from "../realtime-services";
 import type { HeldRoomRun } from "../room-runs";
 import type { RoomRun } from "../room-runtime";
 import { roomChannel, type EditorExtension } from "./editor-extension";
-import { handle, Refusal } from "./socket-events";
+import { Refusal } from "../../socket/socket-handlers";
 
 const OUTPUT_EVERY_MS = 50;
-const zRunStop = z.object({ runId: z.string().max(64).optional() }).optional();
 
 /** Takes the room's run (one at a time, across processes), or refuses. */
 async function beginRun(s: RealtimeServices, roomId: string, runId: string, by: RoomRun["by"]): Promise<HeldRoomRun> {
@@ -47,8 +45,8 @@ export function roomRunExtension(s: RealtimeServices): EditorExtension {
   };
   s.cluster.answer("stopRun", ({ runId }) => stopHere(runId));
 
-  return (socket, ctx) => {
-    handle(socket, roomEvents.runStart, { schema: zRunStart }, async (p, ok) => {
+  return (socket, ctx, handle) => {
+    handle(roomEvents.runStart, {}, async (p, ok) => {
       const roomId = socket.data.roomId!;
       const [user] = await s.deps.db.db.select().from(users).where(eq(users.id, socket.data.user.id));
       if (!user) throw new Refusal("session_required", "Please log in to continue");
@@ -122,7 +120,7 @@ export function roomRunExtension(s: RealtimeServices): EditorExtension {
       }
     });
 
-    handle(socket, roomEvents.runStop, { schema: zRunStop }, async (p, ok) => {
+    handle(roomEvents.runStop, {}, async (p, ok) => {
       const roomId = socket.data.roomId!;
       const run = await s.runs.current(roomId);
       if (!run || (p?.runId && p.runId !== run.runId)) throw new Refusal("no_run_in_progress", realtimeMessages.noRunInProgress);

@@ -1,9 +1,9 @@
 import { realtimeMessages, roomMessages } from "@coderoom/shared/messages";
-import { legacyEvents, zTerminalRelay } from "@coderoom/shared/schemas/realtime";
+import { legacyEvents } from "@coderoom/shared/schemas/realtime";
 import { zRunResult } from "@coderoom/shared/schemas/run";
 import type { RealtimeServices } from "../realtime-services";
 import { roomChannel, type EditorExtension } from "./editor-extension";
-import { handle, Refusal } from "./socket-events";
+import { Refusal } from "../../socket/socket-handlers";
 
 /** A relayed result bigger than this is refused (the run output cap is far below). */
 const MAX_RELAY_CHARS = 512 * 1024;
@@ -15,8 +15,8 @@ const MAX_RELAY_CHARS = 512 * 1024;
  * with who relayed it: the server never ran it, so the assistant does not take it as a run.
  */
 export function terminalRelayExtension(s: RealtimeServices): EditorExtension {
-  return (socket, ctx) => {
-    handle(socket, legacyEvents.updateTerminal, { schema: zTerminalRelay }, (p, ok) => {
+  return (socket, ctx, handle) => {
+    handle(legacyEvents.updateTerminal, {}, (p, ok) => {
       // A view-only member cannot run the room's code, so it has no result of the room's to show.
       if (!ctx.canWrite(socket)) throw new Refusal("room_read_only", realtimeMessages.readOnly);
       if (JSON.stringify(p).length > MAX_RELAY_CHARS) throw new Refusal("payload_too_large", roomMessages.codeTooLarge);

@@ -1,14 +1,16 @@
 import type { TAssistantSelection } from "@coderoom/shared/schemas/assistant";
+import type { ServerToClientEvents, TClientAcks, TClientEvent, TServerEvent } from "@coderoom/shared/schemas/editor-events";
 import type { TAck } from "@coderoom/shared/schemas/realtime";
+import type { TPayloadArgs } from "../../lib/socket";
 
 /**
- * The room channel as the assistant uses it. The playground's Socket.IO session
- * supplies it (an emit-with-ack plus on/off); tests pass a fake.
+ * The room channel as the assistant uses it, typed by the shared contract. The
+ * playground's Socket.IO session supplies it (an emit-with-ack plus on/off); tests pass a fake.
  */
 export interface TAssistantChannel {
-  request<T>(event: string, payload?: unknown): Promise<TAck<T>>;
-  on(event: string, handler: (payload: any) => void): void;
-  off(event: string, handler: (payload: any) => void): void;
+  request<E extends TClientEvent>(event: E, ...payload: TPayloadArgs<E>): Promise<TAck<TClientAcks[E]>>;
+  on<E extends TServerEvent>(event: E, handler: ServerToClientEvents[E]): void;
+  off<E extends TServerEvent>(event: E, handler: ServerToClientEvents[E]): void;
 }
 
 /**

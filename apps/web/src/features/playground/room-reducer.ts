@@ -1,13 +1,10 @@
-import type { TRoomSettings, TRoomState, TRoomUser } from "@coderoom/shared/schemas/realtime";
+import type { TRoomSettings, TRoomState, TRoomUser, TRunOutput, TRunQueued, TRunStarted } from "@coderoom/shared/schemas/realtime";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 
 /** Where the entry sequence of spec §4 stands. */
 export type TPhase = "connecting" | "verifying" | "loading" | "joining" | "joined";
 
-export interface TRunBy {
-  id: string;
-  name: string;
-}
+export type TRunBy = TRunQueued["by"];
 
 /** A run in progress in the room: queued, then running with its output streamed in. */
 export interface TLiveRun {
@@ -49,9 +46,9 @@ export type TRoomAction =
   | { type: "terminal"; result: TRunResult }
   | { type: "runRequested" }
   | { type: "runRefused" }
-  | { type: "runQueued"; runId: string; by: TRunBy; position: number }
-  | { type: "runStarted"; runId: string; by: TRunBy }
-  | { type: "runOutput"; runId: string; stream: "stdout" | "stderr"; data: string }
+  | ({ type: "runQueued" } & TRunQueued)
+  | ({ type: "runStarted" } & TRunStarted)
+  | ({ type: "runOutput" } & TRunOutput)
   | { type: "runFinished"; runId: string; result: TRunResult };
 
 export const initialRoomView: TRoomView = {

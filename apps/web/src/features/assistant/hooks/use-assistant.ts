@@ -1,14 +1,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import toast from "react-hot-toast";
-import {
-  assistantEvents as ev,
-  type TAssistantAction,
-  type TAssistantApplyRecord,
-  type TAssistantFailed,
-  type TAssistantState,
-} from "@coderoom/shared/schemas/assistant";
+import { assistantEvents as ev, type TAssistantAction, type TAssistantFailed } from "@coderoom/shared/schemas/assistant";
+import type { ServerToClientEvents, TServerEvent } from "@coderoom/shared/schemas/editor-events";
 import type { TAssistantChannel, TAssistantEditor } from "../types";
-import { assistantReducer, initialAssistantView, type TAssistantEvent } from "./assistant-reducer";
+import { assistantReducer, initialAssistantView } from "./assistant-reducer";
 
 export interface UseAssistantOptions {
   channel: TAssistantChannel | null;
@@ -33,26 +28,24 @@ export function useAssistant({ channel, joined, meId, editor }: UseAssistantOpti
   useEffect(() => {
     if (!channel || !joined) return;
     let live = true;
-    void channel.request<TAssistantState>(ev.state).then((ack) => {
+    void channel.request(ev.state).then((ack) => {
       if (live && ack.ok && ack.data) dispatch({ type: "state", state: ack.data });
     });
-    const map: [string, (p: any) => TAssistantEvent][] = [
-      [ev.question, (payload) => ({ type: "question", payload })],
-      [ev.started, (payload) => ({ type: "started", payload })],
-      [ev.delta, (payload) => ({ type: "delta", payload })],
-      [ev.done, (payload) => ({ type: "done", payload })],
-      [ev.failed, (payload) => ({ type: "failed", payload })],
-      [ev.applied, (payload) => ({ type: "applied", payload })],
-      [ev.quota, (quota) => ({ type: "quota", quota })],
-    ];
-    const handlers = map.map(([event, toAction]) => {
-      const handler = (payload: unknown) => dispatch(toAction(payload));
+    const offs: (() => void)[] = [];
+    const follow = <E extends TServerEvent>(event: E, handler: ServerToClientEvents[E]) => {
       channel.on(event, handler);
-      return [event, handler] as const;
-    });
+      offs.push(() => channel.off(event, handler));
+    };
+    follow(ev.question, (payload) => dispatch({ type: "question", payload }));
+    follow(ev.started, (payload) => dispatch({ type: "started", payload }));
+    follow(ev.delta, (payload) => dispatch({ type: "delta", payload }));
+    follow(ev.done, (payload) => dispatch({ type: "done", payload }));
+    follow(ev.failed, (payload) => dispatch({ type: "failed", payload }));
+    follow(ev.applied, (payload) => dispatch({ type: "applied", payload }));
+    follow(ev.quota, (quota) => dispatch({ type: "quota", quota }));
     return () => {
       live = false;
-      handlers.forEach(([event, handler]) => channel.off(event, handler));
+      offs.forEach((off) => off());
     };
   }, [channel, joined]);
 
@@ -71,7 +64,7 @@ export function useAssistant({ channel, joined, meId, editor }: UseAssistantOpti
     async (action: TAssistantAction, question = "") => {
       if (!channel) return false;
       const selection = editorRef.current?.getSelection() ?? null;
-      const ack = await channel.request<{ questionId: string; answerId: string }>(ev.ask, { action, question, selection });
+      const ack = await channel.request(ev.ask, { action, question, selection });
       if (!ack.ok) {
         toast.error(ack.message);
         return false;
@@ -90,7 +83,7 @@ export function useAssistant({ channel, joined, meId, editor }: UseAssistantOpti
   const recordApply = useCallback(
     async (answerId: string, blockIndex: number, mode: "apply" | "insert") => {
       if (!channel) return false;
-      const ack = await channel.request<TAssistantApplyRecord>(ev.apply, { answerId, blockIndex, mode });
+      const ack = await channel.request(ev.apply, { answerId, blockIndex, mode });
       if (!ack.ok) toast.error(ack.message);
       return ack.ok;
     },

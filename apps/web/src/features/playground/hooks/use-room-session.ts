@@ -2,39 +2,17 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
-import type { Socket } from "socket.io-client";
 import { playgroundMessages, toastMessages } from "@coderoom/shared/messages";
-import {
-  legacyEvents as legacy,
-  roomEvents,
-  type TAck,
-  type TRoomError,
-  type TRoomSettings,
-  type TRoomState,
-  type TRoomUser,
-} from "@coderoom/shared/schemas/realtime";
+import type { ServerToClientEvents, TClientAcks, TClientEvent, TServerEvent } from "@coderoom/shared/schemas/editor-events";
+import { legacyEvents as legacy, relayedRunResult, roomEvents, type TAck, type TRoomState, type TUsersUpdate } from "@coderoom/shared/schemas/realtime";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { clearRoomState, firstNameOf } from "../../../lib/auth-store";
 import { ApiError } from "../../../lib/http";
-import { createEditorSocket } from "../../../lib/socket";
+import { ackTimeoutCode as timeoutCode, createEditorSocket, emitWithAck, type TEditorSocket, type TPayloadArgs } from "../../../lib/socket";
 import { fetchRoom, versionKeys } from "../api/room-api";
-import { initialRoomView, roomReducer, type TRoomAction, type TRunBy } from "../room-reducer";
+import { initialRoomView, roomReducer, type TRoomAction } from "../room-reducer";
 import { saveRoomState, tabId } from "../room-storage";
-
-type TUsersPayload = { users?: TRoomUser[] };
-type TPresencePayload = TUsersPayload & { userName?: string };
-
-const timeoutCode = "ack_timeout";
-
-/** Emits with an acknowledgement; resolves with the server's answer (or a timeout refusal). */
-function emitWithAck<T>(socket: Socket, event: string, payload: unknown): Promise<TAck<T>> {
-  return socket
-    .timeout(20_000)
-    .emitWithAck(event, payload)
-    .then((ack: TAck<T> | undefined): TAck<T> => ack ?? { ok: true })
-    .catch((): TAck<T> => ({ ok: false, code: timeoutCode, message: toastMessages.unexpectedError }));
-}
 
 /**
  * One visit to a room (spec §4 "Playground entry" and "In the room"): opens the room
@@ -46,7 +24,7 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [view, dispatch] = useReducer(roomReducer, initialRoomView);
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<TEditorSocket | null>(null);
   const userRef = useRef(user);
   // The settings handler needs the owner without re-subscribing on each change.
   const roomOwner = useRef<string | undefined>(undefined);
@@ -85,7 +63,7 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
         avatar: me.avatar.secure_url ?? undefined,
         tabId: tabId(),
       };
-      void emitWithAck<TRoomState>(socket, legacy.join, payload).then((ack) => {
+      void emitWithAck(socket, legacy.join, payload).then((ack) => {
         if (over) return;
         // No answer in time: `room:state` may still carry the join; the next reconnect retries.
         if (!ack.ok && ack.code === timeoutCode) return;
@@ -113,7 +91,7 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
     const enter = async () => {
       act({ type: "phase", phase: "verifying" });
       const unique = await new Promise<boolean>((resolve) => {
-        socket.once(legacy.uniqueUser, (answer: unknown) => resolve(answer !== false));
+        socket.once(legacy.uniqueUser, (answer) => resolve(answer !== false));
         socket.emit(legacy.verifyUniqueUser, { roomId, userId: me._id, tabId: tabId() });
       });
       if (over) return;
@@ -152,30 +130,30 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
     });
 
     socket.on(roomEvents.state, onState);
-    const onUsers = (p: TUsersPayload) => {
+    const onUsers = (p: TUsersUpdate) => {
       if (Array.isArray(p?.users)) {
         act({ type: "users", users: p.users });
         saveRoomState({ users: p.users });
       }
     };
     socket.on(legacy.updateUsers, onUsers);
-    socket.on(legacy.userJoined, (p: TPresencePayload) => {
+    socket.on(legacy.userJoined, (p) => {
       onUsers(p);
       if (p?.userName) toast(playgroundMessages.userJoined(p.userName));
     });
-    socket.on(legacy.userLeft, (p: TPresencePayload) => {
+    socket.on(legacy.userLeft, (p) => {
       onUsers(p);
       if (p?.userName) toast(playgroundMessages.userLeft(p.userName));
     });
     socket.on(legacy.IAMKICKED, () => exit({ text: toastMessages.kicked, kind: "error" }));
     socket.on(roomEvents.deleted, () => exit({ text: playgroundMessages.roomDeleted, kind: "error" }));
-    socket.on(roomEvents.settings, (s: TRoomSettings) => {
+    socket.on(roomEvents.settings, (s) => {
       act({ type: "settings", settings: s });
       saveRoomState({ roomName: s.roomName, anyoneCanEdit: s.anyoneCanEdit });
       // The owner already saw the API's own success toast.
       if (s && userRef.current._id !== roomOwner.current) toast.success(toastMessages.roomUpdated);
     });
-    socket.on(roomEvents.error, (e: TRoomError) => {
+    socket.on(roomEvents.error, (e) => {
       if (e?.event === legacy.join) return exit({ text: e.message, kind: "error" });
       if (e?.message) toast.error(e.message);
     });
@@ -183,15 +161,15 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
       act({ type: "terminal", result });
       saveRoomState({ terminalData: result });
     };
-    socket.on(legacy.updateTerminal, onResult);
-    socket.on(roomEvents.runQueued, (p: { runId: string; by: TRunBy; position: number }) =>
-      act({ type: "runQueued", ...p }),
-    );
-    socket.on(roomEvents.runStarted, (p: { runId: string; by: TRunBy }) => act({ type: "runStarted", ...p }));
-    socket.on(roomEvents.runOutput, (p: { runId: string; stream: "stdout" | "stderr"; data: string }) =>
-      act({ type: "runOutput", ...p }),
-    );
-    socket.on(roomEvents.runFinished, (p: { runId: string; result: TRunResult }) => {
+    // A member relays what its client shows: only a complete result replaces the terminal.
+    socket.on(legacy.updateTerminal, (relayed) => {
+      const result = relayedRunResult(relayed);
+      if (result) onResult(result);
+    });
+    socket.on(roomEvents.runQueued, (p) => act({ type: "runQueued", ...p }));
+    socket.on(roomEvents.runStarted, (p) => act({ type: "runStarted", ...p }));
+    socket.on(roomEvents.runOutput, (p) => act({ type: "runOutput", ...p }));
+    socket.on(roomEvents.runFinished, (p) => {
       act({ type: "runFinished", runId: p.runId, result: p.result });
       saveRoomState({ terminalData: p.result });
     });
@@ -211,23 +189,24 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
     };
   }, [routeRoomId, navigate, queryClient]);
 
-  const emit = useCallback((event: string, payload?: unknown) => {
+  /** Sends a payload-less event without waiting for an answer (typing). */
+  const emit = useCallback((event: typeof legacy.startTyping | typeof legacy.stopTyping) => {
     const socket = socketRef.current;
-    if (socket?.connected) socket.emit(event, payload);
+    if (socket?.connected) socket.emit(event);
   }, []);
 
-  const ask = useCallback(async <T,>(event: string, payload?: unknown): Promise<TAck<T>> => {
+  const ask = useCallback(async <E extends TClientEvent,>(event: E, ...payload: TPayloadArgs<E>): Promise<TAck<TClientAcks[E]>> => {
     const socket = socketRef.current;
     if (!socket?.connected) return { ok: false, code: "offline", message: playgroundMessages.reconnecting };
-    return emitWithAck<T>(socket, event, payload);
+    return emitWithAck(socket, event, ...payload);
   }, []);
 
   /** The room channel for features composed into the room (the assistant): ack requests and events. */
   const channel = useMemo(
     () => ({
-      request: <T,>(event: string, payload?: unknown) => ask<T>(event, payload),
-      on: (event: string, handler: (payload: any) => void) => void socketRef.current?.on(event, handler),
-      off: (event: string, handler: (payload: any) => void) => void socketRef.current?.off(event, handler),
+      request: ask,
+      on: <E extends TServerEvent,>(event: E, handler: ServerToClientEvents[E]) => void socketRef.current?.on(event, handler as never),
+      off: <E extends TServerEvent,>(event: E, handler: ServerToClientEvents[E]) => void socketRef.current?.off(event, handler as never),
     }),
     [ask],
   );
@@ -242,7 +221,7 @@ export function useRoomSession(routeRoomId: string, user: TUser) {
       },
       run: async (stdin: string) => {
         dispatch({ type: "runRequested" });
-        const ack = await ask<{ runId: string }>(roomEvents.runStart, { stdin });
+        const ack = await ask(roomEvents.runStart, { stdin });
         if (!ack.ok) {
           dispatch({ type: "runRefused" });
           if (ack.code !== timeoutCode) toast.error(ack.message);

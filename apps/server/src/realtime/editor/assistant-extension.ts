@@ -1,8 +1,7 @@
-import type { EditorExtension } from "../../realtime/editor/editor-extension";
-import { roomChannel } from "../../realtime/editor/editor-extension";
-import type { RealtimeServices } from "../../realtime/realtime-services";
-import { createAssistantService } from "./assistant-service";
-import { registerAssistantHandlers } from "./assistant-socket";
+import { createAssistantService } from "../../modules/ai/assistant-service";
+import { registerAssistantHandlers } from "../../modules/ai/assistant-socket";
+import type { RealtimeServices } from "../realtime-services";
+import { roomChannel, type EditorExtension } from "./editor-extension";
 
 /**
  * The room assistant as an `/editor` extension: one assistant per server (its stream
@@ -16,13 +15,12 @@ export function assistantExtension(s: RealtimeServices): EditorExtension {
   };
   const assistant = createAssistantService(s.deps, { log });
   s.metrics.gauge("coderoom_ai_streams", "Assistant answers streaming in this process", () => assistant.streamingCount());
-  return (socket, ctx) =>
-    registerAssistantHandlers(socket, {
+  return (socket, ctx, handle) =>
+    registerAssistantHandlers(socket, handle, {
       assistant,
       snapshot: (roomId) => ctx.snapshot(roomId),
-      isMember: (sock, roomId) => ctx.isMember(sock, roomId),
-      canWrite: (sock) => ctx.canWrite(sock),
-      toRoom: (roomId, event, payload) => ctx.nsp.to(roomChannel(roomId)).emit(event, payload),
-      log,
+      isMember: (roomId) => ctx.isMember(socket, roomId),
+      canWrite: () => ctx.canWrite(socket),
+      toRoom: (roomId) => ctx.nsp.to(roomChannel(roomId)),
     });
 }

@@ -1,0 +1,102 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { Hocuspocus, MessageType, type Extension, type beforeHandleMessagePayload, type onAuthenticatePayload } from "@hocuspocus/server";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import * as decoding from "lib0/decoding";
+import WebSocket, { WebSocketServer } from "ws";
+
+// The Hocuspocus behaviour our /collab extensions rely on (collab-access, collab-limits,
+// client-messages), against a bare server: if an update of @hocuspocus/server changes it,
+// this fails before they silently stop working.
+
+const READ_ONLY_DOC = "read-only";
+
+/** Refuses stateless messages by throwing (as client-messages.ts does); documents named "read-only" are read-only from the start. */
+const extension: Extension = {
+  extensionName: "hooks-under-test",
+  async onAuthenticate({ documentName, connectionConfig }: onAuthenticatePayload) {
+    connectionConfig.readOnly = documentName === READ_ONLY_DOC;
+  },
+  async beforeHandleMessage({ update, connection }: beforeHandleMessagePayload) {
+    const decoder = decoding.createDecoder(update);
+    decoding.readVarString(decoder);
+    const type = decoding.readVarUint(decoder) as MessageType;
+    if (type === MessageType.Stateless) throw Object.assign(new Error("refused"), { code: 4403, reason: "refused" });
+    // collab-limits turns a connection read-only from this hook; the message in hand must then be dropped.
+    if (type === MessageType.Sync && connection.context.dropFromNowOn) connection.readOnly = true;
+  },
+};
+
+const hocuspocus = new Hocuspocus({ quiet: true, extensions: [extension] });
+const server = http.createServer();
+const wss = new WebSocketServer({ server });
+let url = "";
+beforeAll(async () => {
+  wss.on("connection", (ws, req) => hocuspocus.handleConnection(ws, req, { dropFromNowOn: req.url?.includes("drop") }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  hocuspocus.closeConnections();
+  wss.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function client(name: string, path = "/") {
+  const socket = new HocuspocusProviderWebsocket({ url: `${url}${path}`, WebSocketPolyfill: WebSocket, maxAttempts: 1 });
+  const provider = new HocuspocusProvider({ name, websocketProvider: socket, token: "t" });
+  provider.attach();
+  return { provider, close: () => (provider.destroy(), socket.destroy()) };
+}
+const until = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+const serverText = (name: string) => hocuspocus.documents.get(name)?.getText("code").toString();
+
+it("takes a connection off its document when a message hook throws, and tells the client why", async () => {
+  const { provider, close } = client("refuse");
+  const reasons: string[] = [];
+  provider.on("close", ({ event }: { event: { reason: string } }) => reasons.push(event.reason));
+  await until(() => provider.isSynced);
+  expect(hocuspocus.documents.get("refuse")?.getConnectionsCount()).toBe(1);
+  provider.sendStateless("anything");
+  await until(() => reasons.length > 0);
+  expect(reasons[0]).toBe("refused");
+  expect(hocuspocus.documents.get("refuse")?.getConnectionsCount() ?? 0).toBe(0);
+  close();
+});
+
+/** Resolves once the server has handled everything this provider sent so far (awareness still passes read-only). */
+async function handled(provider: HocuspocusProvider, name: string) {
+  const marker = Math.random();
+  provider.setAwarenessField("marker", marker);
+  await until(() => hocuspocus.documents.get(name)?.awareness.getStates().get(provider.document.clientID)?.marker === marker);
+}
+
+it("applies no update of a connection authenticated read-only", async () => {
+  const { provider, close } = client(READ_ONLY_DOC);
+  await until(() => provider.isSynced);
+  provider.document.getText("code").insert(0, "forbidden");
+  await handled(provider, READ_ONLY_DOC);
+  expect(serverText(READ_ONLY_DOC)).toBe("");
+  close();
+});
+
+it("drops the update in hand once beforeHandleMessage has made its connection read-only", async () => {
+  const { provider, close } = client("dropped", "/drop");
+  await until(() => provider.isSynced);
+  provider.document.getText("code").insert(0, "dropped");
+  await handled(provider, "dropped");
+  expect(serverText("dropped")).toBe("");
+  close();
+});
+
+it("applies an update of a writable connection (the control of the two above)", async () => {
+  const { provider, close } = client("writable");
+  await until(() => provider.isSynced);
+  provider.document.getText("code").insert(0, "kept");
+  await handled(provider, "writable");
+  expect(serverText("writable")).toBe("kept");
+  close();
+});
