@@ -2,23 +2,24 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { privateRedis } from "../../../test/cluster-harness";
+import { sharedPostgresAndRedis, type SharedInfra } from "../../../test/cluster-infra";
 import { closeCollab, collabClient, until } from "../../../test/realtime-harness";
-import { serverCluster } from "../../../test/server-cluster";
 
 // Two server processes on one PostgreSQL and a Redis of this test's own, stopped and started again.
-const cluster = serverCluster();
+let cluster: SharedInfra;
 let redis: Awaited<ReturnType<typeof privateRedis>> | null = null;
 let skipReason: string | null = null;
 
 beforeAll(async () => {
-  skipReason = await cluster.prepare();
+  cluster = await sharedPostgresAndRedis();
+  skipReason = cluster.skipReason;
   if (!skipReason) redis = await privateRedis().catch(() => null);
   if (!skipReason && !redis) skipReason = "redis-server could not be started";
   if (skipReason) console.warn(`SKIPPED Redis outage catch-up test: ${skipReason}`);
 });
 
 afterAll(async () => {
-  await cluster.close();
+  await cluster?.close();
   await redis?.stop();
 });
 
