@@ -5,7 +5,7 @@
 // { messages, spreadMs } of the requests since the last one (the last request's messages, and
 // how long the burst's requests took to arrive, first to last) and forgets them; stops on SIGTERM.
 import { createInterface } from "node:readline";
-import { startFakeOpenAI, type FakeBehaviour } from "../apps/server/src/modules/ai/fake-openai-server";
+import { startFakeOpenAI, type FakeBehaviour } from "../apps/server/test/fake-openai-server";
 
 const fake = await startFakeOpenAI();
 fake.behave(JSON.parse(process.env.AI_FAKE_PLAN!) as FakeBehaviour);

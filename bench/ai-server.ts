@@ -81,7 +81,7 @@ const profile = process.env.AI_BENCH_PROFILE;
 const heapProfile = process.env.AI_BENCH_HEAP;
 const inspector = new Session();
 if (profile || heapProfile) inspector.connect();
-// CPU of every thread of the process (event loop, provider thread, PGlite) since "reset".
+// CPU of every thread of the process since "reset" (the embedded database runs in a process of its own).
 let cpuAtReset = process.cpuUsage();
 createInterface({ input: process.stdin }).on("line", async (line) => {
   if (line === "reset") {

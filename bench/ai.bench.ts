@@ -3,11 +3,11 @@
 // next to the same 50 streams requested straight from the fake provider with the same SDK,
 // with the prompt the server sent for the question (a baseline asking "hi" sent the provider
 // ~50 bytes where the server sends ~15 KB, and charged the difference to the server).
-// The server runs as `npm start` runs it: bundled (built-server.ts), with its V8 flags.
+// The server runs as `npm start` runs it: bundled (built-server.ts), with Node's defaults.
 // The fake runs in its own process (as a provider is a service of its own) and answers with
 // a fixed 200 ms time-to-first-token and 50 tokens/s. The first WARMUP bursts after start
 // (AI_BENCH_WARMUP, default 20) are reported on their own: the JIT is still compiling the
-// per-question code, in the event loop and in the provider thread, and keep-alive pools grow.
+// per-question code, and keep-alive pools grow.
 // Code that runs once per question runs 50 times a burst, and V8 optimises a function only
 // after some hundreds of calls: with --trace-opt the server compiled 84-100 functions in the
 // first burst, 53 in the second, and still 6-16 a burst through the 20th (17-73 ms of its V8
@@ -24,8 +24,8 @@
 // nice LOAD_NICE (10) so that on this 2-core machine they do not preempt the server under test (they
 // still get every cycle it leaves), as collab.bench.ts runs its load generators. The direct
 // path is measured under the same nice level, with the server idle. This process times the
-// answers on its own event loop, so it runs with the server's V8 flags (run-all.ts) and reports
-// that loop's longest delay in each burst of each path: a burst it was late for reads slower.
+// answers on its own event loop, and reports that loop's longest delay in each burst of each
+// path: a burst it was late for reads slower.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,10 +37,9 @@ import OpenAI from "openai";
 import WebSocket from "ws";
 import { io, type Socket } from "socket.io-client";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
-import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { loadConfig } from "../apps/server/src/config";
 import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
-import { toTokens } from "../apps/server/src/modules/ai/fake-openai-server";
+import { toTokens } from "../apps/server/test/fake-openai-server";
 import { benchAsk, roomCode, roomLanguage } from "./ai-question";
 import { builtBenchServer } from "./built-server";
 import { cpuMsSince, percentile, round } from "./stats";
@@ -100,20 +99,13 @@ function child(args: string[], env: Record<string, string>) {
 }
 
 const plan = { kind: "stream", tokens: toTokens(Array.from({ length: TOKENS }, (_, i) => `word${i}`).join(" ")), ttftMs: TTFT_MS, tokenIntervalMs: TOKEN_MS };
-// The fake runs with the servers' V8 flags, as this process does (run-all.ts). With Node's
-// default young generation it collected 5-23 ms at a time while a burst's requests were
-// arriving, on both paths (traced with a PerformanceObserver). 12 runs with the flags against
-// 17 without, alternating: the server path's own p99 first token 239.7-256.3 ms against
-// 237.7-288.1 (its total 1229-1242 against 1227-1267); both p99 targets met in 12 of 12
-// against 14 of 17 (the event-loop target in 11 of 12, one run's longest stall 59 ms, against
-// 17 of 17).
-const provider = child([...serverNodeFlags, ...fromSource("ai-provider.ts")], { AI_FAKE_PLAN: JSON.stringify(plan) });
+const provider = child([...fromSource("ai-provider.ts")], { AI_FAKE_PLAN: JSON.stringify(plan) });
 const fake = JSON.parse(await provider.nextLine()) as { url: string };
 // The room rate limit is raised (a burst asks 5 questions per room every ~3.5 s); the askers
 // are on Pro (ai-server.ts), so the warm-up and the rounds are not bounded by a daily quota.
-// The server as `npm start` runs it: bundled, with its V8 flags (and AI_BENCH_NODE_ARGS, e.g. "--trace-gc --trace-gc-nvp").
+// The server as `npm start` runs it: bundled (and AI_BENCH_NODE_ARGS, e.g. "--trace-gc --trace-gc-nvp").
 const nodeArgs = (process.env.AI_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = child([...serverNodeFlags, ...nodeArgs, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
+const server = child([...nodeArgs, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
 const ready = JSON.parse(await server.nextLine()) as Ready;
 const idle = child(fromSource("idle-loop.ts"), {});
 await idle.nextLine();

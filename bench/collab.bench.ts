@@ -3,7 +3,7 @@
 // SECONDS, after a 3 s warm-up, against one server process. The typists are lean protocol
 // clients (collab-typist.ts) spread over COLLAB_BENCH_WORKERS load-generator processes
 // (default 2, at nice 10 so they do not preempt the server), so this 2-core machine can
-// drive the server too; the server runs as `npm start` runs it (bundled, with its V8 flags). Reports keystroke-to-peer
+// drive the server too; the server runs as `npm start` runs it (bundled). Reports keystroke-to-peer
 // latency p50/p95/p99, server CPU and RSS, bytes on the wire per keystroke and whether every
 // room converged; baseline in the same run: the original full-text relay on the same 20 KB
 // document (fewer rooms: at full load it would need ~500 MB/s). Targets: p99 <= 50 ms, every
@@ -18,7 +18,6 @@ import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "socket.io-client";
 import { naiveClient, processUsage, randomChar, startChild, typeFor, typistCursor, type Wire } from "./collab-clients";
 import type { FromWorker, ToWorker, WorkerJob } from "./collab-worker";
-import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { builtBenchServer } from "./built-server";
 import { percentile } from "./stats";
 
@@ -68,7 +67,7 @@ interface Row {
 /** Starts a load-generator process for some whole rooms; resolves once its clients are synced. */
 async function startWorker(job: WorkerJob): Promise<{ child: ChildProcess; next: () => Promise<FromWorker> }> {
   const nodeArgs = (process.env.COLLAB_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const execArgv = [...serverNodeFlags, ...nodeArgs, "--import", "tsx"];
+  const execArgv = [...nodeArgs, "--import", "tsx"];
   const child = fork(workerScript, [], { execArgv, env: { ...process.env, COLLAB_WORKER_JOB: JSON.stringify(job) } });
   os.setPriority(child.pid!, WORKER_NICE);
   const inbox: FromWorker[] = [];
@@ -93,8 +92,8 @@ async function crdtRun(doc: string): Promise<Row> {
     MAX_CONNECTIONS_PER_IP: "0",
     LOG_LEVEL: "warn",
   };
-  // The server as `npm start` runs it: bundled, with its V8 flags.
-  const { child, ready } = await startChild(await builtBenchServer(serverScript), env, serverNodeFlags);
+  // The server as `npm start` runs it: bundled.
+  const { child, ready } = await startChild(await builtBenchServer(serverScript), env);
   const { port, tokens, roomIds, pid } = ready as { port: number; tokens: string[]; roomIds: string[]; pid: number };
   const url = `http://127.0.0.1:${port}`;
   const jobs: WorkerJob[] = Array.from({ length: WORKERS }, () => ({ url, rooms: [], keysPerSecond: KEYS_PER_SECOND }));

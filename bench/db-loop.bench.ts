@@ -8,7 +8,6 @@ import os from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { builtBenchServer } from "./built-server";
 import { percentile } from "./stats";
 
@@ -35,7 +34,7 @@ function rssOf(pid: number | undefined): number | null {
 }
 
 async function run(mode: "in-process" | "child") {
-  const server = spawn(process.execPath, [...serverNodeFlags, serverScript], {
+  const server = spawn(process.execPath, [serverScript], {
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, BENCH_PGLITE: mode },
   });

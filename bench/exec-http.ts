@@ -17,7 +17,6 @@ import { createExecutionService } from "../apps/server/src/execution/execution-s
 import { SESSION_COOKIE } from "../apps/server/src/http/auth";
 import { createSession } from "../apps/server/src/modules/users/sessions";
 import { spawnRunner } from "../apps/server/src/runner/spawn-runner";
-import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { median, percentile, round } from "./stats";
 import { benchDeps } from "./bench-deps";
 
@@ -73,7 +72,7 @@ function builtRunner(): { script: string; nodeFlags: string[] } {
   const serverDir = new URL("../apps/server/", import.meta.url);
   const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: serverDir, stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) throw new Error("could not build the server (npm run build -w apps/server)");
-  built = { script: new URL("dist/runner.js", serverDir).pathname, nodeFlags: ["--enable-source-maps", ...serverNodeFlags] };
+  built = { script: new URL("dist/runner.js", serverDir).pathname, nodeFlags: ["--enable-source-maps"] };
   return built;
 }
 

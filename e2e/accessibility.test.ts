@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startFakeOpenAI, type FakeOpenAI } from "../apps/server/src/modules/ai/fake-openai-server";
+import { startFakeOpenAI, type FakeOpenAI } from "../apps/server/test/fake-openai-server";
 import { seriousViolations, type AxeFinding } from "./axe";
 import { hasChromium, launchBrowser } from "./browser";
 import { startServer, type RunningServer } from "./server";

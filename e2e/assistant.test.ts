@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../apps/server/src/modules/ai/fake-openai-server";
+import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../apps/server/test/fake-openai-server";
 import { hasChromium, launchBrowser } from "./browser";
 import { createPythonRoom, registerAccount, signedInPage } from "./accounts-kit";
 import { startServer, type RunningServer } from "./server";

@@ -4,11 +4,10 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-/** The server, its code runner, its AI provider thread and its embedded database process: main.js finds the others beside it. */
+/** The server, its code runner and its embedded database process: main.js finds the others beside it. */
 export const serverEntryPoints = {
   main: "src/main.ts",
   runner: "src/runner/runner-main.ts",
-  "ai-provider-worker": "src/modules/ai/provider-worker.ts",
   "pglite-process": "src/db/pglite-process.ts",
 };
 

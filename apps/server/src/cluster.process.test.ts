@@ -10,7 +10,7 @@ import { freshDatabase } from "../test/cluster-services";
 import { freePort } from "../test/server-process";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../test/realtime-harness";
 import { startFakeJudge0, type FakeJudge0 } from "./execution/judge0/fake-judge0";
-import { startFakeOpenAI, toTokens, type FakeOpenAI } from "./modules/ai/fake-openai-server";
+import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../test/fake-openai-server";
 
 /*
  * Issue 39 §5-§6: three real server processes on one PostgreSQL database and a private Redis,

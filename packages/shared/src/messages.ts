@@ -133,6 +133,7 @@ export const assistantMessages = {
   questionTooLong: (max: number) => `Questions must be at most ${max} characters`,
   inProgress: "The assistant is still answering your previous question. Wait for it or press Stop.",
   roomRateLimited: "This room is asking the assistant too often. Please wait a minute and try again.",
+  unavailable: "The assistant cannot take questions right now. Please try again in a moment.",
   providerAuth: "The AI provider refused the server's key. Ask the operator to check AI_API_KEY. Your question was not counted.",
   providerRateLimited: "The AI provider is busy (rate limited). Please try again in a moment. Your question was not counted.",
   providerFailed: "The AI provider could not answer. Please try again. Your question was not counted.",

@@ -33,6 +33,14 @@ function childScript(): { script: string; execArgv: string[] } {
 
 const RESTART_DELAYS_MS = [100, 500, 1000, 5000];
 
+/** Stops a child (it closes the database and releases the folder's lock) and waits for it. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 /** Starts one child and resolves once it serves, or rejects with the reason it gave. */
 function spawnChild(dir: string, socketPath: string): Promise<ChildProcess> {
   const { script, execArgv } = childScript();
@@ -89,7 +97,15 @@ export async function startPgliteChild(opts: { dir: string; log?: PgliteChildLog
     );
   };
   try {
+    // Creating the database (initdb) leaves the process holding ~3 times the memory it
+    // needs afterwards, which WebAssembly never gives back: a new database is created by a
+    // first process, then served by a second.
+    const creating = !fs.existsSync(path.join(opts.dir, "PG_VERSION"));
     child = await spawnChild(opts.dir, socketPath);
+    if (creating) {
+      await stopChild(child);
+      child = await spawnChild(opts.dir, socketPath);
+    }
   } catch (err) {
     fs.rmSync(socketDir, { recursive: true, force: true });
     throw err;
@@ -105,11 +121,7 @@ export async function startPgliteChild(opts: { dir: string; log?: PgliteChildLog
     },
     stop: async () => {
       stopping = true;
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await stopChild(child);
       fs.rmSync(socketDir, { recursive: true, force: true });
     },
   };

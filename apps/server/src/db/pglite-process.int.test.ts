@@ -63,6 +63,13 @@ describe("embedded PGlite in its own process", SLOW, () => {
     expect(openFiles().filter((file) => file.startsWith(pgliteDir))).toEqual([]);
   });
 
+  it("runs PGlite with the buffer pool it was started with (its start parameters, after PGlite's own)", async () => {
+    const { rows } = (await handle.db.execute(sql`SHOW shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(rows[0]!.shared_buffers).toBe("16MB");
+    const { rows: path } = (await handle.db.execute(sql`SHOW search_path`)) as unknown as { rows: { search_path: string }[] };
+    expect(path[0]!.search_path).toBe("public");
+  });
+
   it("never interleaves the transactions of concurrent callers on the one session", async () => {
     const rolledBack = handle.db.transaction(async (tx) => {
       await addUser(tx, "tx-rolled-back@example.com");

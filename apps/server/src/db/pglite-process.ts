@@ -14,11 +14,17 @@ export type PgliteChildMessage = { t: "ready" } | { t: "failed"; message: string
 export type PgliteParentMessage = { t: "advertise"; adminSocket: string };
 
 const send = (message: PgliteChildMessage) => process.send?.(message);
+/**
+ * PostgreSQL's buffer pool, which PGlite fills at start (its default, 128 MB, is most of an
+ * idle process's memory). An embedded database serves one session; the rest of what it reads
+ * comes through the operating system's file cache.
+ */
+const SHARED_BUFFERS = "16MB";
 
 async function main(dir: string, socketPath: string) {
   const lock = acquireDataDirLock(dir);
   fs.mkdirSync(dir, { recursive: true });
-  const db = new PGlite(dir);
+  const db = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`] });
   await db.waitReady;
   // The socket's folder is private to our parent; a file left in it is a dead predecessor's.
   fs.rmSync(socketPath, { force: true });

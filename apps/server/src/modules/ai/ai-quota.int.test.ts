@@ -5,9 +5,8 @@ import { dailyUsage } from "../../db/schema/users";
 import { createUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { indiaDay } from "../usage/daily-usage";
-import { checkAiOf } from "./ai-quota";
+import { readAiQuota, takeAi } from "./ai-quota";
 
-// The askers of a burst are read together: each still gets their own plan and count.
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -30,7 +29,7 @@ async function subscribe(userId: string, plan: "basic" | "pro", paidUntil: strin
 }
 const used = (userId: string, aiInteractions: number) => ctx.deps.db.db.insert(dailyUsage).values({ userId, day: indiaDay(ctx.clock.now), aiInteractions });
 
-it("judges several askers in one read, each by their own plan and today's count", async () => {
+it("counts each asker by their own plan and today's count, and refuses past the limit", async () => {
   const [free, freeSpent, basic, upgrading, expired, admin] = await Promise.all([
     createUser(ctx),
     createUser(ctx),
@@ -47,16 +46,25 @@ it("judges several askers in one read, each by their own plan and today's count"
   await subscribe(upgrading!.id, "pro", "2026-04-01T00:00:00Z");
   await subscribe(expired!.id, "pro", "2026-03-01T00:00:00Z");
 
-  const checks = await checkAiOf(ctx.deps.db.db, [free!, freeSpent!, basic!, upgrading!, expired!, admin!], ctx.clock.now);
-  const summary = (id: string) => {
-    const c = checks.get(id)!;
-    return { ok: c.ok, plan: c.plan.planId, used: c.quota.used, limit: c.quota.limit };
+  const take = async (user: { id: string; role: "ADMIN" | "CODER" | "GUEST" }) => {
+    const t = await takeAi(ctx.deps.db.db, user, ctx.clock.now);
+    return { ok: t.ok, used: t.quota.used, limit: t.quota.limit };
   };
-  expect(summary(free!.id)).toEqual({ ok: true, plan: "free", used: 0, limit: 5 });
-  expect(summary(freeSpent!.id)).toEqual({ ok: false, plan: "free", used: 5, limit: 5 });
-  expect(summary(basic!.id)).toEqual({ ok: true, plan: "basic", used: 2, limit: 25 });
-  expect(summary(upgrading!.id)).toEqual({ ok: true, plan: "pro", used: 0, limit: null });
-  expect(summary(expired!.id)).toEqual({ ok: true, plan: "free", used: 0, limit: 5 });
-  expect(summary(admin!.id)).toEqual({ ok: true, plan: "admin", used: 0, limit: null });
-  expect(checks.size).toBe(6);
+  expect(await take(free!)).toEqual({ ok: true, used: 1, limit: 5 });
+  expect(await take(freeSpent!)).toEqual({ ok: false, used: 5, limit: 5 });
+  expect(await take(basic!)).toEqual({ ok: true, used: 3, limit: 25 });
+  expect(await take(upgrading!)).toEqual({ ok: true, used: 1, limit: null });
+  expect(await take(expired!)).toEqual({ ok: true, used: 1, limit: 5 });
+  expect(await take(admin!)).toEqual({ ok: true, used: 1, limit: null });
+  expect(await readAiQuota(ctx.deps.db.db, freeSpent!, ctx.clock.now)).toMatchObject({ used: 5, limit: 5 });
+});
+
+it("lets exactly the limit's count through when a Free user's questions come at once", async () => {
+  const { user } = await createUser(ctx);
+  await used(user.id, 2);
+  const takes = await Promise.all(Array.from({ length: 6 }, () => takeAi(ctx.deps.db.db, user, ctx.clock.now)));
+  expect(takes.filter((t) => t.ok)).toHaveLength(3);
+  const refused = takes.find((t) => !t.ok)!;
+  expect(refused.ok ? "" : refused.message).toMatch(/all 5 AI interactions of the Free plan today/);
+  expect(await readAiQuota(ctx.deps.db.db, user, ctx.clock.now)).toMatchObject({ used: 5 });
 });

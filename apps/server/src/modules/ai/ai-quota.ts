@@ -1,9 +1,8 @@
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { planLimitsOf } from "../billing/plan-limits";
-import { getUsageOf, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
-import type { UsageBatcher } from "../usage/usage-batcher";
+import { planLimits, planLimitsOf } from "../billing/plan-limits";
+import { consumeUsageMany, getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
 import type { UserRow } from "../users/sessions";
 
 export type QuotaUser = Pick<UserRow, "id" | "role">;
@@ -23,48 +22,55 @@ function inWords(ms: number): string {
   return h > 0 ? `${h} h ${min} min` : `${min} min`;
 }
 
-type Allowance = { ok: true } | { ok: false; message: string; resetAt: string };
-
-function refusal(planId: string, limit: number | null, at: Date): Allowance {
+function refusal(planId: string, limit: number | null, at: Date): string {
   const reset = nextIndiaMidnight(at);
-  const message = assistantMessages.quotaExceeded(planId === "basic" ? "basic" : "free", limit ?? 0, inWords(reset.getTime() - at.getTime()));
-  return { ok: false, message, resetAt: reset.toISOString() };
+  return assistantMessages.quotaExceeded(planId === "basic" ? "basic" : "free", limit ?? 0, inWords(reset.getTime() - at.getTime()));
 }
 
-export type AiPlan = { limit: number | null; planId: string };
-
-export type AiCheck = Allowance & { plan: AiPlan; quota: TAssistantQuota };
-
-/** The allowance for a plan and a count already read: pure, so a cached read can be judged again. */
-export function judgeAi(plan: AiPlan, used: number, at: Date): AiCheck {
-  const quota = { used, limit: plan.limit, resetAt: nextIndiaMidnight(at).toISOString() };
-  const allowance = plan.limit === null || used < plan.limit ? { ok: true as const } : refusal(plan.planId, plan.limit, at);
-  return { ...allowance, plan, quota };
+function quotaOf(limit: number | null, used: number, at: Date): TAssistantQuota {
+  return { used, limit, resetAt: nextIndiaMidnight(at).toISOString() };
 }
+
+/** The user's AI quota today: what the panel shows. */
+export async function readAiQuota(db: Db, user: QuotaUser, at: Date): Promise<TAssistantQuota> {
+  const [plan, usage] = await Promise.all([planLimits(db, user, at), getUsage(db, user.id, at)]);
+  return quotaOf(plan.aiPerDay, usage.aiInteractions, at);
+}
+
+export type AiTake = { ok: true; quota: TAssistantQuota } | { ok: false; quota: TAssistantQuota; message: string };
 
 /**
- * Whether each user has an interaction left today, before the provider is called (reads
- * only), with their plan and quota so the rest of the answer needs no re-read. Two queries
- * for any number of users: a burst of questions reads its askers together.
+ * Counts one interaction for the user, atomically against their plan's daily limit (an
+ * upsert guarded by the limit, so it holds whatever process each question reaches), before
+ * the question is taken; refused, it returns the quota and the message (limit, reset time, upgrade).
  */
-export async function checkAiOf(db: Db, users: QuotaUser[], at: Date): Promise<Map<string, AiCheck>> {
-  const ids = users.map((u) => u.id);
-  const [limits, usage] = await Promise.all([planLimitsOf(db, users, at), getUsageOf(db, ids, at)]);
-  return new Map(
-    users.map((u) => {
-      const plan = limits.get(u.id)!;
-      return [u.id, judgeAi({ limit: plan.aiPerDay, planId: plan.planId }, usage.get(u.id)!.aiInteractions, at)];
-    }),
-  );
+export async function takeAi(db: Db, user: QuotaUser, at: Date): Promise<AiTake> {
+  return (await takeAiMany(db, [{ user, at }]))[0]!;
 }
 
-/** Counts one interaction, atomically against the plan's limit, or returns the 429 message (limit, reset time, upgrade). */
-export async function consumeAi(usage: UsageBatcher, userId: string, at: Date, plan: AiPlan): Promise<Allowance> {
-  if (await usage.consume({ userId, at, kind: "aiInteractions", limit: plan.limit })) return { ok: true };
-  return refusal(plan.planId, plan.limit, at);
+/** takeAi for questions of different users, in two statements per plan limit at most (plans, then counts). */
+export async function takeAiMany(db: Db, asks: { user: QuotaUser; at: Date }[]): Promise<AiTake[]> {
+  const latest = new Date(Math.max(...asks.map((a) => a.at.getTime())));
+  const plans = await planLimitsOf(db, asks.map((a) => a.user), latest);
+  const byLimit = new Map<number | null, typeof asks>();
+  for (const a of asks) {
+    const limit = plans.get(a.user.id)!.aiPerDay;
+    byLimit.set(limit, [...(byLimit.get(limit) ?? []), a]);
+  }
+  const counted = new Map<string, number>();
+  for (const [limit, uses] of byLimit) {
+    const used = await consumeUsageMany(db, { uses: uses.map((a) => ({ userId: a.user.id, at: a.at })), kind: "aiInteractions", limit });
+    used.forEach((n, userId) => counted.set(userId, n));
+  }
+  return asks.map(({ user, at }) => {
+    const plan = plans.get(user.id)!;
+    const used = counted.get(user.id);
+    if (used !== undefined) return { ok: true, quota: quotaOf(plan.aiPerDay, used, at) };
+    return { ok: false, quota: quotaOf(plan.aiPerDay, plan.aiPerDay ?? 0, at), message: refusal(plan.planId, plan.aiPerDay, at) };
+  });
 }
 
-/** Gives the interaction back (the provider failed after its first token). */
+/** Gives the interaction back (the answer failed, or was stopped before its first token). */
 export function refundAi(db: Db, userId: string, at: Date): Promise<void> {
   return refundUsage(db, { userId, at, kind: "aiInteractions" });
 }

@@ -1,11 +1,9 @@
 /**
  * The pieces of the answers in flight, on their way to the rooms: an answer's first piece
  * leaves at once, later ones wait for the next tick of one clock shared by every answer
- * (at most `everyMs`). Ticks shared, the answers a room member is reading reach their
- * socket in one write per tick (sockets are corked per turn) rather than one per answer
- * on a timer of its own: in bench/ai.bench.ts (5 answers per room) that was most of the
- * event loop's writes. The provider thread paces what it sends the event loop the same way
- * (provider-worker.ts).
+ * (at most `everyMs`). With the ticks shared, a room member reading several answers gets
+ * them in one socket write per tick (sockets are corked per turn) rather than one per
+ * answer on a timer of its own.
  */
 export function createDeltaPacer(everyMs: number) {
   const due = new Set<() => void>();

@@ -12,15 +12,13 @@ import { countCodeBlocks, findAnswer, recordApply } from "./conversation-store";
  */
 export async function applySuggestion(
   deps: Pick<AppDeps, "db" | "now">,
-  req: { user: AssistantUser; roomId: string; canWrite: boolean; payload: unknown; io: AssistantIO; untilSaved?: (answerId: string) => Promise<void> },
+  req: { user: AssistantUser; roomId: string; canWrite: boolean; payload: unknown; io: AssistantIO },
 ): Promise<TAssistantApplyRecord> {
   if (!req.canWrite) throw new AssistantRefusal("ai_apply_forbidden", assistantMessages.applyForbidden);
   const parsed = zAssistantApply.safeParse(req.payload);
   if (!parsed.success) throw new AssistantRefusal("ai_answer_not_found", assistantMessages.answerNotFound);
   const { answerId, blockIndex, mode } = parsed.data;
   const db = deps.db.db;
-  // An answer just done may still be on its way to the database.
-  await req.untilSaved?.(answerId);
   const answer = await findAnswer(db, req.roomId, answerId);
   if (!answer || blockIndex >= countCodeBlocks(answer.content)) {
     throw new AssistantRefusal("ai_answer_not_found", assistantMessages.answerNotFound);

@@ -1,37 +1,20 @@
-/**
- * The in-process guards of the assistant: one answer at a time per user, and a
- * questions-per-minute cap per room. Both sit behind this small interface so a
- * Redis-backed version can replace it when several processes serve one room.
- */
-export interface AssistantLimiter {
-  /** Takes the user's single stream slot; false when they already have an answer in progress. */
-  claimUser(userId: string): boolean;
-  releaseUser(userId: string): void;
-  /** Records a question for the room unless it already asked `perMinute` in the last minute. */
-  takeRoomSlot(roomId: string, now: number): boolean;
-}
+import type { Coordination, Lease } from "../../coordination/coordination";
 
-export function createAssistantLimiter(perMinute: number): AssistantLimiter {
-  const busyUsers = new Set<string>();
-  const roomAsks = new Map<string, number[]>();
+/** How long the questions counted against a room's per-minute limit stay counted. */
+const ROOM_WINDOW_MS = 60_000;
+
+/**
+ * The assistant's limits that hold across every server process (through the coordination
+ * store): one answer at a time per user, and `perMinute` questions per room.
+ */
+export function createAssistantLimiter(coordination: Coordination, perMinute: number) {
   return {
-    claimUser(userId) {
-      if (busyUsers.has(userId)) return false;
-      busyUsers.add(userId);
-      return true;
-    },
-    releaseUser(userId) {
-      busyUsers.delete(userId);
-    },
-    takeRoomSlot(roomId, now) {
-      const recent = (roomAsks.get(roomId) ?? []).filter((t) => now - t < 60_000);
-      if (recent.length >= perMinute) {
-        roomAsks.set(roomId, recent);
-        return false;
-      }
-      recent.push(now);
-      roomAsks.set(roomId, recent);
-      return true;
-    },
+    /**
+     * The user's single answer slot, held until released; null when they already have an
+     * answer in progress. A process that dies stops renewing it, and it expires.
+     */
+    claimUser: (userId: string): Promise<Lease | null> => coordination.lease(`ai:user:${userId}`),
+    /** Counts a question for the room unless it already asked `perMinute` in the last minute; `undo` takes it back. */
+    takeRoomSlot: (roomId: string) => coordination.takeInWindow(`ai:room:${roomId}`, perMinute, ROOM_WINDOW_MS),
   };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildPrompt } from "./assistant-prompt";
 import { CHARS_PER_TOKEN, codeExcerpt, terminalSummary } from "./context-window";
-import { createAssistantLimiter } from "./assistant-limits";
 
 const bigFile = Array.from({ length: 20_000 }, (_, i) => `line_${i} = compute(${i})  # padding padding`).join("\n");
 
@@ -74,17 +73,5 @@ describe("context trimmed to the token budget", () => {
     expect(s.length).toBeLessThan(1100);
     expect(s).toContain("main.c:3: error");
     expect(s).toContain("Compilation Error");
-  });
-});
-
-describe("assistant limiter", () => {
-  it("allows one stream per user and N questions a minute per room", () => {
-    const l = createAssistantLimiter(2);
-    expect(l.claimUser("u")).toBe(true);
-    expect(l.claimUser("u")).toBe(false);
-    l.releaseUser("u");
-    expect(l.claimUser("u")).toBe(true);
-    expect([l.takeRoomSlot("R", 0), l.takeRoomSlot("R", 1000), l.takeRoomSlot("R", 2000), l.takeRoomSlot("S", 2000)]).toEqual([true, true, false, true]);
-    expect(l.takeRoomSlot("R", 60_001)).toBe(true);
   });
 });

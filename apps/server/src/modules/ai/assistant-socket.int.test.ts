@@ -7,10 +7,11 @@ import { aiMessages } from "../../db/schema/ai";
 import { rooms } from "../../db/schema/rooms";
 import { createUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { getUsage } from "../usage/daily-usage";
-import { startAssistantTestServer, type AssistantTestServer } from "./assistant-test-server";
+import { dailyUsage } from "../../db/schema/users";
+import { getUsage, indiaDay } from "../usage/daily-usage";
+import { startAssistantTestServer, type AssistantTestServer } from "../../../test/assistant-test-server";
 import type { AssistantUser } from "./assistant-types";
-import { startFakeOpenAI, toTokens, type FakeOpenAI } from "./fake-openai-server";
+import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../../../test/fake-openai-server";
 
 // The assistant's socket events against a real database, real Socket.IO clients and
 // the real `openai` SDK talking SSE to a local fake provider.
@@ -112,6 +113,25 @@ describe("asking the room assistant", () => {
     expect(user).toMatch(/Explain what the selected code does/);
   });
 
+  it("sends the room's earlier questions and answers, with who asked, before the new question", async () => {
+    const asha = await person();
+    const roomId = await room(asha);
+    const a = await server.client(asha, roomId);
+    fake.behave({ kind: "stream", tokens: toTokens("First answer.") });
+    let done = next(a, assistantEvents.done);
+    await emit(a, assistantEvents.ask, { question: "first question" });
+    await done;
+    done = next(a, assistantEvents.done);
+    await emit(a, assistantEvents.ask, { question: "second question" });
+    await done;
+    const [, ...rest] = fake.requests.at(-1)!.body.messages;
+    expect(rest.slice(0, 2).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(rest[0]!.content).toContain("first question");
+    expect(rest[0]!.content).toContain("Asha");
+    expect(rest[1]!.content).toContain("First answer.");
+    expect(rest.at(-1)!.content).toContain("second question");
+  });
+
   it("refuses an empty or huge question with a clear message, counting nothing", async () => {
     const asha = await person();
     const roomId = await room(asha);
@@ -151,6 +171,31 @@ describe("asking the room assistant", () => {
     expect(await quota).toMatchObject({ used: 5, limit: 5 });
     expect(fake.requests.length).toBe(calls);
     expect(await used(asha)).toBe(5);
+  });
+
+  it("refuses the sixth question of a Free user in its acknowledgement when the fifth went through another process, telling the room nothing", async () => {
+    const other = await startAssistantTestServer(ctx.deps);
+    try {
+      const asha = await person();
+      const roomId = await room(asha);
+      const onA = await server.client(asha, roomId);
+      const onB = await other.client(asha, roomId);
+      await ctx.deps.db.db.insert(dailyUsage).values({ userId: asha.id, day: indiaDay(ctx.clock.now), aiInteractions: 4 });
+      // The panel opened on B before the fifth question was answered through A.
+      expect((await emit(onB, assistantEvents.state)).data.quota).toMatchObject({ used: 4, limit: 5 });
+      const done = next(onA, assistantEvents.done);
+      expect((await emit(onA, assistantEvents.ask, { question: "fifth" })).ok).toBe(true);
+      await done;
+      const heardOnB: string[] = [];
+      onB.on(assistantEvents.question, () => heardOnB.push("question")).on(assistantEvents.started, () => heardOnB.push("started"));
+      const calls = fake.requests.length;
+      expect(await emit(onB, assistantEvents.ask, { question: "sixth" })).toMatchObject({ ok: false, code: "ai_quota_exceeded" });
+      expect(heardOnB).toEqual([]);
+      expect(fake.requests.length).toBe(calls);
+      expect(await used(asha)).toBe(5);
+    } finally {
+      await other.close();
+    }
   });
 
   it("lets an admin ask without a limit", async () => {
@@ -208,7 +253,7 @@ describe("provider failures: a clear error, the quota untouched, nothing saved",
 });
 
 describe("saving", () => {
-  it("takes back an answer whose save fails after done: the room drops it, the interaction is refunded", async () => {
+  it("fails an answer whose save fails: the room is never told it is done, the interaction is refunded", async () => {
     const db = ctx.deps.db.db;
     // A real failure of the insert, raised by the database for answers carrying a marker.
     await db.execute(sql`CREATE FUNCTION refuse_marked_answer() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -221,11 +266,12 @@ describe("saving", () => {
       const roomId = await room(asha);
       const a = await server.client(asha, roomId);
       const b = await server.client(ben, roomId);
-      const doneAtBen = next<{ answer: TAssistantMessage }>(b, assistantEvents.done);
+      const doneAtBen: string[] = [];
+      b.on(assistantEvents.done, (d: { answer: TAssistantMessage }) => doneAtBen.push(d.answer.id));
       const failedAtBen = next<{ answerId: string; code: string }>(b, assistantEvents.failed);
       const ack = await emit(a, assistantEvents.ask, { question: "q" });
-      expect((await doneAtBen).answer.id).toBe(ack.data.answerId);
       expect(await failedAtBen).toMatchObject({ answerId: ack.data.answerId, code: "ai_provider_failed" });
+      expect(doneAtBen).toEqual([]);
       expect(await used(asha)).toBe(0);
       expect(await saved(roomId)).toEqual([]);
       expect((await emit(b, assistantEvents.state)).data).toMatchObject({ messages: [], streaming: [] });
@@ -322,12 +368,14 @@ describe("without a provider", () => {
 });
 
 describe("room-wide rate limit", () => {
-  it("refuses a room's third question within a minute, whoever asks, without counting it", async () => {
-    const strict = await startAssistantTestServer({ ...ctx.deps, config: { ...ctx.deps.config, AI_ROOM_QUESTIONS_PER_MINUTE: 2 } });
+  it("refuses a room's third question within a minute, whoever asks through whichever process, without counting it", async () => {
+    const strict = { ...ctx.deps, config: { ...ctx.deps.config, AI_ROOM_QUESTIONS_PER_MINUTE: 2 } };
+    const [one, two] = [await startAssistantTestServer(strict), await startAssistantTestServer(strict)];
     try {
       const asha = await person();
       const roomId = await room(asha);
-      const askers = await Promise.all([person(), person(), person()].map(async (p) => strict.client(await p, roomId)));
+      const people = await Promise.all([person(), person(), person()]);
+      const askers = [await one.client(people[0]!, roomId), await two.client(people[1]!, roomId), await two.client(people[2]!, roomId)];
       for (const s of askers.slice(0, 2)) {
         const done = next(s, assistantEvents.done);
         expect((await emit(s, assistantEvents.ask, { question: "q" })).ok).toBe(true);
@@ -335,8 +383,63 @@ describe("room-wide rate limit", () => {
       }
       const refused = await emit(askers[2]!, assistantEvents.ask, { question: "q" });
       expect(refused).toMatchObject({ ok: false, code: "ai_room_rate_limited" });
+      expect(await used(people[2]!)).toBe(0);
     } finally {
-      await strict.close();
+      await one.close();
+      await two.close();
     }
+  });
+});
+
+// Two assistant services on one database and one coordination store stand for two server processes.
+describe("across processes", () => {
+  let other: AssistantTestServer;
+  beforeAll(async () => {
+    other = await startAssistantTestServer(ctx.deps);
+  });
+  afterAll(() => other?.close());
+
+  it("refuses a user's second question through another process while the first is answering", async () => {
+    fake.behave({ kind: "stream", tokens: toTokens("slow answer here"), tokenIntervalMs: 100 });
+    const asha = await person();
+    const roomId = await room(asha);
+    const onA = await server.client(asha, roomId);
+    const onB = await other.client(asha, roomId);
+    const done = next(onA, assistantEvents.done);
+    expect((await emit(onA, assistantEvents.ask, { question: "one" })).ok).toBe(true);
+    expect(await emit(onB, assistantEvents.ask, { question: "two" })).toMatchObject({ ok: false, code: "ai_in_progress" });
+    await done;
+    // Done, the slot is free on every process.
+    fake.behave({ kind: "stream", tokens: ["ok"] });
+    const doneOnB = next(onB, assistantEvents.done);
+    expect((await emit(onB, assistantEvents.ask, { question: "three" })).ok).toBe(true);
+    await doneOnB;
+    expect(await used(asha)).toBe(2);
+  });
+
+  it("shows an answer streaming through one process, with its text so far, to a member reading the state through another", async () => {
+    fake.behave({ kind: "stream", tokens: toTokens("one two three four five six seven eight"), tokenIntervalMs: 150 });
+    const asha = await person();
+    const ben = await person("CODER", "Ben Ng");
+    const roomId = await room(asha);
+    const onA = await server.client(asha, roomId);
+    const secondDelta = new Promise<void>((resolve) => {
+      let n = 0;
+      onA.on(assistantEvents.delta, () => ++n === 2 && resolve());
+    });
+    const done = next<{ answer: TAssistantMessage }>(onA, assistantEvents.done);
+    const ack = await emit(onA, assistantEvents.ask, { question: "count" });
+    await secondDelta;
+    const benOnB = await other.client(ben, roomId);
+    const state = (await emit(benOnB, assistantEvents.state)).data as { messages: TAssistantMessage[]; streaming: string[] };
+    expect(state.streaming).toEqual([ack.data.answerId]);
+    const answer = state.messages.find((m) => m.id === ack.data.answerId)!;
+    expect(state.messages.find((m) => m.id === ack.data.questionId)?.content).toBe("count");
+    expect(answer.content).toMatch(/^one two/);
+    expect("one two three four five six seven eight".startsWith(answer.content)).toBe(true);
+    await done;
+    const after = (await emit(benOnB, assistantEvents.state)).data as { messages: TAssistantMessage[]; streaming: string[] };
+    expect(after.streaming).toEqual([]);
+    expect(after.messages.find((m) => m.id === ack.data.answerId)).toMatchObject({ content: "one two three four five six seven eight", status: "complete" });
   });
 });

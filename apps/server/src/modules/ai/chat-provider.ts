@@ -2,7 +2,6 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TErrorCode } from "@coderoom/shared/error-codes";
 import type { Config } from "../../config";
-import { providerFetch } from "./provider-fetch";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -42,21 +41,18 @@ function toFailure(err: unknown, timedOut: boolean): ProviderFailure {
   return new ProviderFailure("ai_provider_failed", assistantMessages.providerFailed, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
 }
 
-/** What the provider needs of the config (all a provider thread is given). */
-export const providerConfigKeys = ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL", "AI_TIMEOUT_MS", "AI_MAX_OUTPUT_TOKENS"] as const;
-export type ProviderConfig = Pick<Config, (typeof providerConfigKeys)[number]>;
+export type ProviderConfig = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "AI_MAX_OUTPUT_TOKENS">;
 
 /**
  * The provider behind the `openai` SDK: any OpenAI-compatible chat-completions API
  * (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter). Null when not configured.
- * The server runs it in a thread of its own (provider-thread.ts).
  */
 export function createChatProvider(config: ProviderConfig): ChatProvider | null {
   if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
   const model = config.AI_MODEL;
   const idleMs = config.AI_TIMEOUT_MS;
-  // Local servers ignore the key but the SDK insists on one. Its HTTP goes through providerFetch (half the work of fetch).
-  const client = new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", maxRetries: 0, timeout: idleMs, fetch: providerFetch });
+  // Local servers ignore the key but the SDK insists on one.
+  const client = new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", maxRetries: 0, timeout: idleMs });
 
   return {
     model,
@@ -68,15 +64,12 @@ export function createChatProvider(config: ProviderConfig): ChatProvider | null 
       signal.addEventListener("abort", onAbort, { once: true });
       let timedOut = false;
       // The SDK's own timeout ends at the response headers; a stream that stalls later needs
-      // ours, restarted by each chunk (refresh() keeps the one timer: ~0.1 µs a chunk against
-      // ~1.1 µs for clearing it and setting another).
+      // ours, restarted by each chunk.
       const timer = setTimeout(() => {
         timedOut = true;
         controller.abort();
       }, idleMs);
-      // A stream read to its end has nothing left to abort: aborting it anyway (an AbortError
-      // built with its stack, and the SDK's controller aborted in turn) was ~40 µs of each
-      // answer's CPU in a profile of bursts of 50 streams.
+      // A stream read to its end has nothing left to abort.
       let ended = false;
       try {
         const chunks = await client.chat.completions.create(

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { TAssistantApplyRecord, TAssistantMessage } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { insertJsonRows } from "../../db/insert-json-rows";
 import { aiApplies, aiMessages } from "../../db/schema/ai";
 import { users } from "../../db/schema/users";
 import { avatarUrl } from "../storage/avatar-store";
@@ -31,13 +30,25 @@ function messageRow(roomId: string, m: TAssistantMessage) {
 }
 
 /**
- * Saves questions with their answers, in one statement: a failed answer leaves nothing
- * behind, a saved answer always has its question (an answer's reference to its question
- * is checked at the statement's end). The answers of a burst end together: one JSON parameter.
+ * Saves questions with their answers, in one statement: a failed save leaves nothing behind,
+ * and a saved answer always has its question.
  */
 export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void> {
-  const rows = exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]);
-  await insertJsonRows(db, aiMessages, rows);
+  await db.insert(aiMessages).values(exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]));
+}
+
+/** The room's latest `limit` messages for a prompt, oldest first: who said what, nothing else. */
+export async function recentExchanges(db: Db, roomId: string, limit: number): Promise<{ role: "user" | "assistant"; content: string; author: string }[]> {
+  const rows = await db
+    .select({ role: aiMessages.role, content: aiMessages.content, author: aiMessages.authorName })
+    .from(aiMessages)
+    .where(eq(aiMessages.roomId, roomId))
+    // As loadConversation orders them: of a question and its answer (same time) the question first.
+    .orderBy(desc(aiMessages.createdAt), asc(aiMessages.role))
+    .limit(limit);
+  rows.reverse();
+  while (rows[0]?.role === "assistant") rows.shift();
+  return rows;
 }
 
 /** The room's latest messages, oldest first, with who applied their code blocks. */

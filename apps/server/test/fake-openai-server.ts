@@ -110,6 +110,9 @@ export async function startFakeOpenAI(opts: { host?: string } = {}): Promise<Fak
       timers.push(setTimeout(() => end(`${chunk(null, "stop")}data: [DONE]\n\n`), ttft + Math.max(0, plan.tokens.length - 1) * every));
     });
   });
+  // Idle connections stay open as a hosted provider keeps them: with Node's 5 s, a client
+  // reusing one just as the server closes it fails its request ("other side closed").
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 

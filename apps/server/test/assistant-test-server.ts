@@ -2,11 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
-import type { AppDeps } from "../../deps";
-import { createAssistantService, type AssistantService } from "./assistant-service";
-import { registerAssistantHandlers } from "./assistant-socket";
-import type { AssistantUser, RoomSnapshot } from "./assistant-types";
-import type { ChatProvider } from "./chat-provider";
+import type { AppDeps } from "../src/deps";
+import { createAssistantService, type AssistantService } from "../src/modules/ai/assistant-service";
+import { registerAssistantHandlers } from "../src/modules/ai/assistant-socket";
+import type { AssistantUser, RoomSnapshot } from "../src/modules/ai/assistant-types";
+import type { ChatProvider } from "../src/modules/ai/chat-provider";
 
 export interface AssistantTestServer {
   assistant: AssistantService;
@@ -22,7 +22,7 @@ export interface AssistantTestServer {
  * the /editor namespace's join and permissions, so they are tested alone with real clients.
  */
 export async function startAssistantTestServer(
-  deps: Pick<AppDeps, "config" | "db" | "now">,
+  deps: Pick<AppDeps, "config" | "db" | "now" | "coordination">,
   opts: { provider?: ChatProvider | null } = {},
 ): Promise<AssistantTestServer> {
   const quiet = { error: () => undefined, warn: () => undefined };
