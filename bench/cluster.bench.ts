@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import * as Y from "yjs";
 import { clusterUnavailable, privateRedis, seed, startCluster, storedDoc } from "../apps/server/test/cluster-harness";
-import { freshDatabase } from "../apps/server/test/cluster-services";
+import { freshDatabase } from "../apps/server/test/test-services";
 import { startFakeJudge0 } from "../apps/server/src/execution/judge0/fake-judge0";
 import { builtServerMain } from "./built-server";
 import { randomChar, typeFor, typistCursor, type Wire } from "./collab-clients";

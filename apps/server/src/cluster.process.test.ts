@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
 import { collabPath, collabTextName, editorNamespace, roomEvents } from "@coderoom/shared/schemas/realtime";
 import { browserHeaders, clusterUnavailable, privateRedis, seed, startCluster, startHaproxy, storedText, type Cluster, type SeededUser } from "../test/cluster-harness";
-import { freshDatabase } from "../test/cluster-services";
+import { freshDatabase } from "../test/test-services";
 import { freePort } from "../test/server-process";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../test/realtime-harness";
 import { startFakeJudge0, type FakeJudge0 } from "./execution/judge0/fake-judge0";

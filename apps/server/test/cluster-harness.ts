@@ -17,7 +17,7 @@ import { generateRoomId } from "../src/modules/rooms/room-id";
 import { createSession } from "../src/modules/users/sessions";
 import { repoRoot } from "../src/paths";
 import { SESSION_COOKIE } from "../src/http/auth";
-import { servicesUnavailable } from "./cluster-services";
+import { servicesUnavailable } from "./test-services";
 import { freePort, startServerProcess, type Proc } from "./server-process";
 
 export const HAPROXY_BIN = "/usr/sbin/haproxy";

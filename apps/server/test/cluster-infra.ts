@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { adminDbUrl, freshDatabase, servicesUnavailable, sharedRedisUrl, startRealtimeChild, type ServerChild } from "./cluster-services";
+import { adminDbUrl, freshDatabase, servicesUnavailable, sharedRedisUrl, startRealtimeChild, type ServerChild } from "./test-services";
 
-export type { ServerChild } from "./cluster-services";
+export type { ServerChild } from "./test-services";
 
 /**
  * A fresh PostgreSQL database and a Redis key prefix of its own, shared by the server

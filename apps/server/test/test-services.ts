@@ -1,6 +1,6 @@
-// What every multi-process test and the cluster bench need from outside: a fresh PostgreSQL
-// database, a reason to skip when a service or binary is missing, and server processes of
-// test/realtime-server-child.ts. One place for each, used by cluster-infra.ts and cluster-harness.ts.
+// What tests and the cluster bench need from outside: a fresh PostgreSQL database, a reason
+// to skip when a service or binary is missing, and server processes of
+// test/realtime-server-child.ts. One place for each (test-app.ts, cluster-infra.ts, cluster-harness.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import readline from "node:readline";
