@@ -18,7 +18,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import * as Y from "yjs";
-import { clusterUnavailable, freshDatabase, privateRedis, seed, startCluster, storedDoc } from "../apps/server/test/cluster-harness";
+import { clusterUnavailable, privateRedis, seed, startCluster, storedDoc } from "../apps/server/test/cluster-harness";
+import { freshDatabase } from "../apps/server/test/test-services";
 import { startFakeJudge0 } from "../apps/server/src/execution/judge0/fake-judge0";
 import { builtServerMain } from "./built-server";
 import { randomChar, typeFor, typistCursor, type Wire } from "./collab-clients";
@@ -36,7 +37,6 @@ const WARMUP_SECONDS = 3;
 const KILL_PHASE_SECONDS = 4;
 const TARGETS = { crossOverSameP99: 2, lost: 0 };
 const here = path.dirname(fileURLToPath(import.meta.url));
-const adminDbUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function machineLoad(): string {
@@ -45,14 +45,14 @@ function machineLoad(): string {
 }
 
 async function main() {
-  const unavailable = await clusterUnavailable(adminDbUrl);
+  const unavailable = await clusterUnavailable();
   if (unavailable) {
     console.log(`SKIPPED: ${unavailable}`);
     return;
   }
   console.log(`Cluster: ${PROCESSES} processes behind HAProxy, ${ROOMS} rooms × ${CLIENTS} typists, ${KEYS_PER_SECOND} keys/s each for ${SECONDS} s; ${machineLoad()}`);
   const judge0 = await startFakeJudge0();
-  const database = await freshDatabase(adminDbUrl, "coderoom_cluster_bench");
+  const database = await freshDatabase("coderoom_cluster_bench");
   const redis = await privateRedis();
   const script = await builtServerMain();
   const { users, roomIds } = await seed(database.url, {

@@ -5,7 +5,8 @@ import WebSocket from "ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assistantEvents } from "@coderoom/shared/schemas/assistant";
 import { collabPath, collabTextName, editorNamespace, roomEvents } from "@coderoom/shared/schemas/realtime";
-import { browserHeaders, clusterUnavailable, freshDatabase, privateRedis, seed, startCluster, startHaproxy, storedText, type Cluster, type SeededUser } from "../test/cluster-harness";
+import { browserHeaders, clusterUnavailable, privateRedis, seed, startCluster, startHaproxy, storedText, type Cluster, type SeededUser } from "../test/cluster-harness";
+import { freshDatabase } from "../test/test-services";
 import { freePort } from "../test/server-process";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../test/realtime-harness";
 import { startFakeJudge0, type FakeJudge0 } from "./execution/judge0/fake-judge0";
@@ -17,10 +18,9 @@ import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../test/fake-openai-
  * /collab, Socket.IO on /editor (our client and the legacy protocol) and REST. Runs go to a
  * local fake Judge0 and the assistant to a local fake OpenAI-compatible provider.
  */
-const adminDbUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ROOM_QUESTIONS_PER_MINUTE = 4;
 const ROOM_RUN_CODE = "print('SLOW_RUN in the room')\n";
-const skipReason = await clusterUnavailable(adminDbUrl);
+const skipReason = await clusterUnavailable();
 if (skipReason) console.warn(`SKIPPED the cluster test: ${skipReason}`);
 
 let judge0: FakeJudge0;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   if (skipReason) return;
   judge0 = await startFakeJudge0();
   ai = await startFakeOpenAI();
-  database = await freshDatabase(adminDbUrl);
+  database = await freshDatabase();
   redis = await privateRedis();
   const everyone = Array.from({ length: 16 }, (_, i) => i);
   ({ users: people, roomIds } = await seed(database.url, {

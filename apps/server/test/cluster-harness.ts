@@ -1,17 +1,15 @@
 // A CodeRoom cluster for the cluster test (src/cluster.process.test.ts) and the cluster bench
 // (bench/cluster.bench.ts): a fresh PostgreSQL database, a private Redis, N real server
 // processes and HAProxy in front of them, configured from deploy/haproxy.cfg itself.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import * as Y from "yjs";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { openDb } from "../src/db/client";
-import { migrate } from "../src/db/migrate";
 import { roomMembers, rooms } from "../src/db/schema/rooms";
 import { users } from "../src/db/schema/users";
 import { loadDocUpdates } from "../src/realtime/collab/doc-store";
@@ -19,6 +17,7 @@ import { generateRoomId } from "../src/modules/rooms/room-id";
 import { createSession } from "../src/modules/users/sessions";
 import { repoRoot } from "../src/paths";
 import { SESSION_COOKIE } from "../src/http/auth";
+import { servicesUnavailable } from "./test-services";
 import { freePort, startServerProcess, type Proc } from "./server-process";
 
 export const HAPROXY_BIN = "/usr/sbin/haproxy";
@@ -26,47 +25,8 @@ export const HAPROXY_BIN = "/usr/sbin/haproxy";
 export const NODE_COOKIE = "CODEROOM_NODE";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Why the cluster cannot run here (a missing binary or service), or null. */
-export async function clusterUnavailable(adminDbUrl: string): Promise<string | null> {
-  for (const bin of [HAPROXY_BIN, "redis-server"]) {
-    if (spawnSync(bin, ["-v"], { stdio: "ignore" }).error) return `${bin} is not installed`;
-  }
-  const admin = new pg.Client({ connectionString: adminDbUrl });
-  try {
-    await admin.connect();
-    await admin.query("SELECT 1");
-    return null;
-  } catch (err) {
-    return `PostgreSQL at ${adminDbUrl} is not available: ${(err as Error).message}`;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-}
-
-/** A fresh database on the server of `adminDbUrl`, migrated; `drop()` removes it. */
-export async function freshDatabase(adminDbUrl: string, prefix = "coderoom_cluster"): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminDbUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(adminDbUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  // Once, before the processes start: they would otherwise all migrate at the same time.
-  const db = await openDb({ url });
-  await migrate(db);
-  await db.close();
-  return {
-    url,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminDbUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
+/** Why the cluster cannot run here (HAProxy, redis-server or PostgreSQL missing), or null. */
+export const clusterUnavailable = () => servicesUnavailable({ binaries: [HAPROXY_BIN, "redis-server"] });
 
 export interface SeededUser {
   id: string;

@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createCoordination } from "../src/coordination/create-coordination";
@@ -14,6 +12,7 @@ import { DomainEventBus } from "../src/events";
 import type { App } from "../src/http/types";
 import type { MailMessage } from "../src/modules/mail/mailer";
 import { LiveCodeSlot } from "../src/modules/versions/live-code";
+import { freshDatabase } from "./test-services";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
@@ -26,23 +25,13 @@ export async function createTestDb(): Promise<DbHandle> {
     await migrate(handle);
     return handle;
   }
-  const name = `coderoom_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ url: url.toString() });
-  await migrate(handle);
+  const database = await freshDatabase("coderoom_test");
+  const handle = await openDb({ url: database.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

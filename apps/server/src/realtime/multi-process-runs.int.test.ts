@@ -2,16 +2,17 @@ import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeJudge0, type FakeJudge0 } from "../execution/judge0/fake-judge0";
 import { connected, cookieOf, editorClient, nextEvent, until } from "../../test/realtime-harness";
-import { serverCluster, type ClusterServer } from "../../test/server-cluster";
+import { sharedPostgresAndRedis, type ServerChild, type SharedInfra } from "../../test/cluster-infra";
 
 // Run limits and room run state with several server processes on one Redis and one PostgreSQL.
-const cluster = serverCluster();
+let cluster: SharedInfra;
 let skipReason: string | null = null;
 let judge0: FakeJudge0 | undefined;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  skipReason = await cluster.prepare();
+  cluster = await sharedPostgresAndRedis();
+  skipReason = cluster.skipReason;
   if (skipReason) console.warn(`SKIPPED multi-process run tests: ${skipReason}`);
   else judge0 = await startFakeJudge0();
 });
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await cluster.close();
+  await cluster?.close();
   await judge0?.close();
 });
 
@@ -34,7 +35,7 @@ function emitAck(socket: Socket, event: string, payload: unknown): Promise<any> 
 }
 
 /** A joined `/editor` socket (the user's one tab); `legacy` joins as the original client does (no tabId, no ack). */
-async function join(server: ClusterServer, token: string, roomId: string, legacy = false): Promise<{ socket: Socket; state: any }> {
+async function join(server: ServerChild, token: string, roomId: string, legacy = false): Promise<{ socket: Socket; state: any }> {
   const socket = editorClient(server.url, token);
   sockets.push(socket);
   await connected(socket);
@@ -51,7 +52,7 @@ async function join(server: ClusterServer, token: string, roomId: string, legacy
 }
 
 /** POST /rooms/run as the user of `token`, on that process. */
-async function restRun(server: ClusterServer, token: string, code: string): Promise<{ status: number; code?: string }> {
+async function restRun(server: ServerChild, token: string, code: string): Promise<{ status: number; code?: string }> {
   const res = await fetch(`${server.url}/api/v1/rooms/run`, {
     method: "POST",
     headers: { cookie: cookieOf(token), origin: server.url, "content-type": "application/json" },
@@ -62,9 +63,9 @@ async function restRun(server: ClusterServer, token: string, code: string): Prom
 }
 
 describe("limits with three processes (fake Judge0)", () => {
-  let a: ClusterServer;
-  let b: ClusterServer;
-  let c: ClusterServer;
+  let a: ServerChild;
+  let b: ServerChild;
+  let c: ServerChild;
   let tokens: string[];
   let roomId: string;
   const judge0Env = () => ({ EXECUTION_BACKEND: "judge0", JUDGE0_URL: judge0!.url, COORDINATION_LEASE_TTL_MS: "3000", COORDINATION_LEASE_RENEW_MS: "500" });
@@ -160,8 +161,8 @@ describe("limits with three processes (fake Judge0)", () => {
 });
 
 describe("a room run's output across processes (sandbox)", () => {
-  let e: ClusterServer;
-  let f: ClusterServer;
+  let e: ServerChild;
+  let f: ServerChild;
   let why: string | null = null;
 
   beforeAll(async () => {

@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../../test/realtime-harness";
-import { serverCluster } from "../../test/server-cluster";
+import { sharedPostgresAndRedis, type SharedInfra } from "../../test/cluster-infra";
 
 // Two server processes on one Redis and one PostgreSQL (CI has both; locally they may be absent).
-const cluster = serverCluster();
+let cluster: SharedInfra;
 let skipReason: string | null = null;
 
 beforeAll(async () => {
-  skipReason = await cluster.prepare();
+  cluster = await sharedPostgresAndRedis();
+  skipReason = cluster.skipReason;
   if (skipReason) console.warn(`SKIPPED two-process realtime test: ${skipReason}`);
 });
 
-afterAll(() => cluster.close());
+afterAll(() => cluster?.close());
 
 it("a room spans two processes: documents converge, presence and kicks cross", async (t) => {
   if (skipReason) return t.skip();

@@ -17,6 +17,7 @@ import { authExtension, permissionsExtension, tell, type CollabContext } from ".
 import { clientMessagesExtension } from "./client-messages";
 import { createCollabLimits } from "./collab-limits";
 import { createPersistence } from "./persistence-extension";
+import { catchUpAfterRedisOutage } from "./redis-outage-catch-up";
 import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
@@ -112,6 +113,7 @@ export function createCollabServer(
     extensions.push(new RedisExtension({ prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, createClient }));
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
+  const catchUp = catchUpAfterRedisOutage(redisClients, hocuspocus, deps.db.db, log);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   guardWebSocketServer(wss, clientLog);
 
@@ -202,6 +204,7 @@ export function createCollabServer(
     },
     flush: () => persistence.flush(),
     async close() {
+      catchUp.stop();
       hocuspocus.closeConnections();
       // 1012 Service Restart: the provider reconnects (to another process behind a balancer);
       // a client that does not answer its close frame in a moment is cut.

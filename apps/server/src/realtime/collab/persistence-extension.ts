@@ -7,7 +7,7 @@ import { rooms } from "../../db/schema/rooms";
 import { appendDocUpdates, compactDoc, loadDocUpdates, seedUpdate, sliceByRoom, writeRoomCode } from "./doc-store";
 
 /** Log flush period: a kill -9 loses at most about this much of acknowledged edits (target ≤ 500 ms). */
-const FLUSH_MS = 200;
+export const FLUSH_MS = 200;
 /**
  * A flush writes at most this many rooms per INSERT and lets the event loop in between:
  * PGlite runs on this thread, and one statement for 200 busy rooms (merge + write) held
