@@ -1,6 +1,5 @@
 import { inArray, and, gt } from "drizzle-orm";
 import { legacyEvents, roomEvents, type TRoomSettings } from "@coderoom/shared/schemas/realtime";
-import type { TRunResult } from "@coderoom/shared/schemas/run";
 import { sessions } from "../db/schema/users";
 import { roomChannel, type EditorSocket } from "./editor/editor-extension";
 import { announceCollabPresence, leaveRoom } from "./editor/presence";
