@@ -49,7 +49,11 @@ export async function serveWire(db: PGlite, socketPath: string): Promise<{ close
         if (code === SSL_REQUEST || code === GSS_REQUEST) return void socket.write("N");
         if (code === CANCEL_REQUEST) return void socket.destroy();
         if (!startup && message[0] === 0x58) return void socket.end(); // Terminate
-        await db.execProtocolRawStream(new Uint8Array(message), { onRawData: (data) => void socket.write(data) });
+        // Each piece is a view of PGlite's memory that the next piece overwrites: it is copied.
+        // The reply is sent whole once PGlite has synced its files, so an answered COMMIT is stored.
+        const reply: Buffer[] = [];
+        await db.execProtocolRawStream(new Uint8Array(message), { onRawData: (data) => void reply.push(Buffer.from(data)) });
+        if (reply.length > 0 && !socket.destroyed) socket.write(reply.length === 1 ? reply[0]! : Buffer.concat(reply));
       };
       socket.on("data", (chunk: Buffer) => {
         state.buffer = state.buffer.length ? Buffer.concat([state.buffer, chunk]) : chunk;
