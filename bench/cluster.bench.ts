@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import * as Y from "yjs";
 import { clusterUnavailable, privateRedis, seed, startCluster, storedDoc } from "../apps/server/test/cluster-harness";
 import { freshDatabase } from "../apps/server/test/test-services";
-import { startFakeJudge0 } from "../apps/server/src/execution/judge0/fake-judge0";
+import { startFakeJudge0 } from "../apps/server/test/fake-judge0";
 import { builtServerMain } from "./built-server";
 import { randomChar, typeFor, typistCursor, type Wire } from "./collab-clients";
 import { typist, type Typist } from "./collab-typist";

@@ -9,7 +9,7 @@ import { browserHeaders, clusterUnavailable, privateRedis, seed, startCluster, s
 import { freshDatabase } from "../test/test-services";
 import { freePort } from "../test/server-process";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../test/realtime-harness";
-import { startFakeJudge0, type FakeJudge0 } from "./execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../test/fake-judge0";
 import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../test/fake-openai-server";
 
 /*

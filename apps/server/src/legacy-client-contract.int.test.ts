@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, DEFAULT_PASSWORD } from "../test/factories";
 import { LegacyClient } from "../test/legacy-client";
 import { createTestApp, type TestContext } from "../test/test-app";
-import { startFakeJudge0, type FakeJudge0 } from "./execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../test/fake-judge0";
 import type { TestProvider } from "./modules/payments/test-provider";
-import { avatarUpload, makeImage, multipartBody } from "./modules/storage/test-uploads";
+import { avatarUpload, makeImage, multipartBody } from "../test/test-uploads";
 
 /*
  * Issue 10 §1.6: the original CodeFusion React client's REST calls (spec §7, LEGACY-PROTOCOL

@@ -1,8 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { Providers } from "./app/providers";
-import { createAppRouter } from "./app/router";
+import { Providers } from "./app/providers.tsx";
+import { createAppRouter } from "./app/router.tsx";
 import { applyTheme, getTheme } from "./lib/theme";
 import "./styles.css";
 

@@ -3,9 +3,9 @@ import { validationMessages as m } from "@coderoom/shared/messages";
 import { Agent } from "../../test/agent";
 import { DEFAULT_PASSWORD, loggedInUser } from "../../test/factories";
 import { createTestApp, type TestContext } from "../../test/test-app";
-import { postWebhook } from "../modules/payments/payment-test-helpers";
+import { postWebhook } from "../../test/payment-test-helpers";
 import { webhookEvent } from "../modules/payments/webhook-event";
-import { createRoomAs } from "../modules/rooms/room-test-helpers";
+import { createRoomAs } from "../../test/room-test-helpers";
 
 // Finding 2 of issue 11: PostgreSQL text cannot hold NUL, so a NUL used to reach the
 // database and come back as a 500. The shared schemas refuse it up front with a 400.

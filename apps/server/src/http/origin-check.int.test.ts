@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent } from "../../test/agent";
 import { loggedInUser } from "../../test/factories";
 import { createTestApp, type TestContext } from "../../test/test-app";
-import { createRoomAs } from "../modules/rooms/room-test-helpers";
+import { createRoomAs } from "../../test/room-test-helpers";
 import { SESSION_COOKIE } from "./auth";
 
 // Finding 4 of issue 11: `Origin: null` and an evil Referer alone used to pass the cross-site check.

@@ -3,7 +3,7 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type { Socket } from "socket.io-client";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, createRealtimeTestApp, until, type RealtimeTestContext } from "../../test/realtime-harness";
-import { legacyJoined, member, roomWithOwner } from "./test/room-fixture";
+import { legacyJoined, member, roomWithOwner } from "../../test/room-fixture";
 
 let ctx: RealtimeTestContext;
 beforeAll(async () => {

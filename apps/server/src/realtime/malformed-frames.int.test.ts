@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collabTextName, roomEvents } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, cookieOf, createRealtimeTestApp, emitAck, until, type RealtimeTestContext } from "../../test/realtime-harness";
-import { joined, person, roomWithOwner, type Person } from "./test/room-fixture";
+import { joined, person, roomWithOwner, type Person } from "../../test/room-fixture";
 
 /*
  * Issue 41: no bytes a client sends on a websocket stop the server. Each malformed frame

@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeJudge0, type FakeJudge0 } from "../execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../../test/fake-judge0";
 import { connected, cookieOf, editorClient, nextEvent, until } from "../../test/realtime-harness";
 import { sharedPostgresAndRedis, type ServerChild, type SharedInfra } from "../../test/cluster-infra";
 

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverRoot } from "../paths";
-import { processesOf, sandboxSkipReason } from "../execution/sandbox/sandbox-test-kit";
+import { processesOf, sandboxSkipReason } from "../../test/sandbox-test-kit";
 import { RUNNER_LOST_MESSAGE, SocketRunner } from "../execution/socket-runner";
 import { encodeFrame, MAX_FRAME_BYTES } from "./protocol";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort, runAdminCli, runNode, startServerProcess, type Proc } from "../../test/server-process";
-import { startFakeJudge0, type FakeJudge0 } from "../execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../../test/fake-judge0";
 import { lockFileOf } from "../db/data-dir-lock";
 
 /*

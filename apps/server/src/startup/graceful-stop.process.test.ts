@@ -11,7 +11,7 @@ import { sharedPostgresAndRedis } from "../../test/cluster-infra";
 import { freePort, startServerProcess } from "../../test/server-process";
 import { openDb } from "../db/client";
 import { loadDocUpdates } from "../realtime/collab/doc-store";
-import { startFakeJudge0, type FakeJudge0 } from "../execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../../test/fake-judge0";
 
 /*
  * Issue 39 §2: SIGTERM with clients connected drains. Readiness fails, a run in flight

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, runNode, type Proc } from "../../test/server-process";
 import { until } from "../../test/realtime-harness";
-import { startFakeJudge0, type FakeJudge0 } from "../execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../../test/fake-judge0";
 
 /*
  * Issue 41 §2: `npm start` supervises the server (scripts/supervise.mjs). A server killed

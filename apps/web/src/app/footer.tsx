@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Logo } from "../components/ui/logo";
+import { Logo } from "../components/ui/logo.tsx";
 
 const columns: { title: string; links: { to: string; label: string; external?: boolean }[] }[] = [
   {

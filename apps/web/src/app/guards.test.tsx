@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { Link, useLocation } from "react-router";
-import { RequireAdmin, RequireAuth } from "./guards";
+import { RequireAdmin, RequireAuth } from "./guards.tsx";
 import { logIn } from "../test/factories";
-import { renderRoutes } from "../test/render";
+import { renderRoutes } from "../test/render.tsx";
 
 function SignInProbe() {
   const state = useLocation().state as { from?: { pathname: string } } | null;

@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { PageSpinner } from "../components/ui/spinner";
-import { Footer } from "./footer";
-import { Navbar } from "./navbar";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { Footer } from "./footer.tsx";
+import { Navbar } from "./navbar.tsx";
 import { useRouteTitle } from "./page-title";
 import { useRouteEffects } from "./route-effects";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { Navbar } from "./navbar";
+import { Navbar } from "./navbar.tsx";
 import { ok, stubApi } from "../test/api-stub";
 import { logIn } from "../test/factories";
-import { renderPage } from "../test/render";
+import { renderPage } from "../test/render.tsx";
 import { getAuth } from "../lib/auth-store";
 
 async function openMenu(user: ReturnType<typeof renderPage>["user"]) {

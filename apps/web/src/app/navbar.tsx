@@ -3,8 +3,8 @@ import { NavLink, useLocation } from "react-router";
 import { Menu, X } from "lucide-react";
 import clsx from "clsx";
 import { firstNameOf, useAuth } from "../lib/auth-store";
-import { Logo } from "../components/ui/logo";
-import { UserMenu } from "./user-menu";
+import { Logo } from "../components/ui/logo.tsx";
+import { UserMenu } from "./user-menu.tsx";
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   clsx(

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { AppToaster } from "./toaster";
+import { AppToaster } from "./toaster.tsx";
 
 /** A query client with the app's defaults (errors are toasted by the http client, not retried). */
 export const createQueryClient = () =>

@@ -1,40 +1,40 @@
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
-import { Layout } from "./layout";
-import { RequireAdmin, RequireAuth } from "./guards";
+import { Layout } from "./layout.tsx";
+import { RequireAdmin, RequireAuth } from "./guards.tsx";
 import type { TRouteHandle, TRouteTitle } from "./page-title";
-import { HomePage } from "../pages/home-page";
-import { NotFoundPage } from "../pages/not-found-page";
+import { HomePage } from "../pages/home-page.tsx";
+import { NotFoundPage } from "../pages/not-found-page.tsx";
 
 // Every page but the landing page loads on demand, so the first paint stays small.
 const page = (load: () => Promise<Record<string, React.ComponentType>>, name: string) =>
   lazy(async () => ({ default: (await load())[name]! }));
 
-const SignInPage = page(() => import("../pages/signin-page"), "SignInPage");
-const SignUpPage = page(() => import("../pages/signup-page"), "SignUpPage");
-const AboutPage = page(() => import("../pages/about-page"), "AboutPage");
-const PricingPage = page(() => import("../pages/pricing-page"), "PricingPage");
-const ContactPage = page(() => import("../pages/contact-page"), "ContactPage");
-const ForgotPasswordPage = page(() => import("../pages/forgot-password-page"), "ForgotPasswordPage");
-const ResetPasswordPage = page(() => import("../pages/reset-password-page"), "ResetPasswordPage");
-const DashboardPage = page(() => import("../pages/dashboard-page"), "DashboardPage");
-const PlaygroundPage = page(() => import("../pages/playground-page"), "PlaygroundPage");
-const ProfilePage = page(() => import("../pages/profile-page"), "ProfilePage");
-const EditProfilePage = page(() => import("../pages/edit-profile-page"), "EditProfilePage");
-const ChangePasswordPage = page(() => import("../pages/change-password-page"), "ChangePasswordPage");
-const SubscribeBasicPage = page(() => import("../pages/subscribe-basic-page"), "SubscribeBasicPage");
-const SubscribeProPage = page(() => import("../pages/subscribe-pro-page"), "SubscribeProPage");
-const PurchaseHistoryPage = page(() => import("../pages/purchase-history-page"), "PurchaseHistoryPage");
-const AllPaymentsPage = page(() => import("../pages/all-payments-page"), "AllPaymentsPage");
-const CreateAccountPage = page(() => import("../pages/create-account-page"), "CreateAccountPage");
-const DocumentationPage = page(() => import("../pages/documentation-page"), "DocumentationPage");
-const CareersPage = page(() => import("../pages/careers-page"), "CareersPage");
-const HelpCenterPage = page(() => import("../pages/help-center-page"), "HelpCenterPage");
-const SecurityPage = page(() => import("../pages/security-page"), "SecurityPage");
-const FeedbackPage = page(() => import("../pages/feedback-page"), "FeedbackPage");
-const TermsPage = page(() => import("../pages/terms-page"), "TermsPage");
-const PrivacyPage = page(() => import("../pages/privacy-page"), "PrivacyPage");
-const CookiesPage = page(() => import("../pages/cookies-page"), "CookiesPage");
+const SignInPage = page(() => import("../pages/signin-page.tsx"), "SignInPage");
+const SignUpPage = page(() => import("../pages/signup-page.tsx"), "SignUpPage");
+const AboutPage = page(() => import("../pages/about-page.tsx"), "AboutPage");
+const PricingPage = page(() => import("../pages/pricing-page.tsx"), "PricingPage");
+const ContactPage = page(() => import("../pages/contact-page.tsx"), "ContactPage");
+const ForgotPasswordPage = page(() => import("../pages/forgot-password-page.tsx"), "ForgotPasswordPage");
+const ResetPasswordPage = page(() => import("../pages/reset-password-page.tsx"), "ResetPasswordPage");
+const DashboardPage = page(() => import("../pages/dashboard-page.tsx"), "DashboardPage");
+const PlaygroundPage = page(() => import("../pages/playground-page.tsx"), "PlaygroundPage");
+const ProfilePage = page(() => import("../pages/profile-page.tsx"), "ProfilePage");
+const EditProfilePage = page(() => import("../pages/edit-profile-page.tsx"), "EditProfilePage");
+const ChangePasswordPage = page(() => import("../pages/change-password-page.tsx"), "ChangePasswordPage");
+const SubscribeBasicPage = page(() => import("../pages/subscribe-basic-page.tsx"), "SubscribeBasicPage");
+const SubscribeProPage = page(() => import("../pages/subscribe-pro-page.tsx"), "SubscribeProPage");
+const PurchaseHistoryPage = page(() => import("../pages/purchase-history-page.tsx"), "PurchaseHistoryPage");
+const AllPaymentsPage = page(() => import("../pages/all-payments-page.tsx"), "AllPaymentsPage");
+const CreateAccountPage = page(() => import("../pages/create-account-page.tsx"), "CreateAccountPage");
+const DocumentationPage = page(() => import("../pages/documentation-page.tsx"), "DocumentationPage");
+const CareersPage = page(() => import("../pages/careers-page.tsx"), "CareersPage");
+const HelpCenterPage = page(() => import("../pages/help-center-page.tsx"), "HelpCenterPage");
+const SecurityPage = page(() => import("../pages/security-page.tsx"), "SecurityPage");
+const FeedbackPage = page(() => import("../pages/feedback-page.tsx"), "FeedbackPage");
+const TermsPage = page(() => import("../pages/terms-page.tsx"), "TermsPage");
+const PrivacyPage = page(() => import("../pages/privacy-page.tsx"), "PrivacyPage");
+const CookiesPage = page(() => import("../pages/cookies-page.tsx"), "CookiesPage");
 
 /** A route with its own document title (see page-title.ts). */
 const titled = (title: TRouteTitle) => ({ handle: { title } satisfies TRouteHandle });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import toast from "react-hot-toast";
-import { AppToaster, MAX_VISIBLE_TOASTS } from "./toaster";
+import { AppToaster, MAX_VISIBLE_TOASTS } from "./toaster.tsx";
 
 describe("toaster", () => {
   it("keeps at most 20 toasts on screen, dropping the oldest", async () => {

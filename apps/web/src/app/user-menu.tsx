@@ -4,7 +4,7 @@ import { LogIn, LogOut, Moon, Receipt, Sun, User, UserPlus, Wallet, type LucideI
 import { logout } from "../lib/account";
 import { useAuth } from "../lib/auth-store";
 import { toggleTheme, useTheme } from "../lib/theme";
-import { UserAvatar } from "../components/ui/user-avatar";
+import { UserAvatar } from "../components/ui/user-avatar.tsx";
 
 interface MenuEntry {
   label: string;

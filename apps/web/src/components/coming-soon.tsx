@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Sparkles, type LucideIcon } from "lucide-react";
-import { buttonClasses } from "./ui/button";
-import { Card } from "./ui/card";
+import { buttonClasses } from "./ui/button.tsx";
+import { Card } from "./ui/card.tsx";
 
 interface ComingSoonProps {
   title: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageContainer, PageHeader } from "./ui/page-header";
+import { PageContainer, PageHeader } from "./ui/page-header.tsx";
 
 export interface TInfoSection {
   title: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
-import { AppToaster } from "../app/toaster";
+import { AppToaster } from "../app/toaster.tsx";
 import { api, ApiError } from "./http";
 import { deferred, fail, ok, stubApi } from "../test/api-stub";
 

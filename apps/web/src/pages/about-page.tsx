@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ArrowRight, Heart, Lock, Rocket, Users } from "lucide-react";
-import { buttonClasses } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { LanguageNumber } from "../features/marketing/components/language-count";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { LanguageNumber } from "../features/marketing/components/language-count.tsx";
 
 const values = [
   { icon: Users, title: "Collaboration first", text: "Coding is a team sport. Every feature starts from two people in one room." },

@@ -1,5 +1,5 @@
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { PaymentAnalytics } from "../features/payments/components/payment-analytics";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { PaymentAnalytics } from "../features/payments/components/payment-analytics.tsx";
 
 /** /allpayments, admin only (spec §2 Payment analytics). */
 export function AllPaymentsPage() {

@@ -1,5 +1,5 @@
-import { AuthShell } from "../features/auth/components/auth-shell";
-import { ChangePasswordForm } from "../features/auth/components/change-password-form";
+import { AuthShell } from "../features/auth/components/auth-shell.tsx";
+import { ChangePasswordForm } from "../features/auth/components/change-password-form.tsx";
 
 /** /changepassword (logged in). */
 export function ChangePasswordPage() {

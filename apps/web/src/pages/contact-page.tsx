@@ -1,8 +1,8 @@
-import { Card } from "../components/ui/card";
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { ContactForm } from "../features/contact/components/contact-form";
-import { ContactInfo } from "../features/contact/components/contact-info";
-import { FindUs } from "../features/contact/components/find-us";
+import { Card } from "../components/ui/card.tsx";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { ContactForm } from "../features/contact/components/contact-form.tsx";
+import { ContactInfo } from "../features/contact/components/contact-info.tsx";
+import { FindUs } from "../features/contact/components/find-us.tsx";
 
 /** /contact: message form, contact details and the map. */
 export function ContactPage() {

@@ -1,4 +1,4 @@
-import { InfoPage } from "../components/info-page";
+import { InfoPage } from "../components/info-page.tsx";
 
 const sections = [
   {

@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
 import { useAuth } from "../lib/auth-store";
-import { AuthShell } from "../features/auth/components/auth-shell";
-import { CreateAccountForm } from "../features/auth/components/create-account-form";
+import { AuthShell } from "../features/auth/components/auth-shell.tsx";
+import { CreateAccountForm } from "../features/auth/components/create-account-form.tsx";
 import { useGuestIdleDays } from "../features/auth/api/guest-api";
 
 /** /create-account (logged-in guests): turn the guest into a full account, keeping its rooms. */

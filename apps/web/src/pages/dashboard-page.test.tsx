@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor } from "@testing-library/react";
 import toast from "react-hot-toast";
-import { DashboardPage } from "./dashboard-page";
+import { DashboardPage } from "./dashboard-page.tsx";
 import { ok, stubApi } from "../test/api-stub";
 import { logIn } from "../test/factories";
-import { renderPage } from "../test/render";
+import { renderPage } from "../test/render.tsx";
 import { roomKeys } from "../features/rooms/api/room-keys";
-import { renderOnDashboard } from "../features/rooms/components/rooms-test-harness";
+import { renderOnDashboard } from "../features/rooms/components/rooms-test-harness.tsx";
 
 const routes = (extra: Record<string, unknown> = {}) => ({
   "GET /users/rooms": ok({ rooms: [] }, "Rooms fetched successfully"),

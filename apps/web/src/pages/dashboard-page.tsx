@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { ChevronDown, Sparkles } from "lucide-react";
 import clsx from "clsx";
-import { PageContainer } from "../components/ui/page-header";
+import { PageContainer } from "../components/ui/page-header.tsx";
 import { firstNameOf, useAuth, type TAuthState } from "../lib/auth-store";
-import { GuestNotice } from "../features/auth/components/guest-notice";
-import { CreateRoomCard } from "../features/rooms/components/create-room-card";
-import { JoinRoomCard } from "../features/rooms/components/join-room-card";
-import { RoomList } from "../features/rooms/components/room-list";
+import { GuestNotice } from "../features/auth/components/guest-notice.tsx";
+import { CreateRoomCard } from "../features/rooms/components/create-room-card.tsx";
+import { JoinRoomCard } from "../features/rooms/components/join-room-card.tsx";
+import { RoomList } from "../features/rooms/components/room-list.tsx";
 
 /** "Welcome back" only for someone who has been here before (has rooms); guests get no name. */
 function greeting({ role, data }: TAuthState): string {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { plans } from "@coderoom/shared/constants/plans";
 import { limits } from "@coderoom/shared/constants/limits";
-import { InfoPage } from "../components/info-page";
+import { InfoPage } from "../components/info-page.tsx";
 import { useLanguages } from "../lib/languages";
 import { useGuestIdleDays } from "../features/auth/api/guest-api";
 

@@ -1,7 +1,7 @@
 import { useAuth } from "../lib/auth-store";
-import { Card } from "../components/ui/card";
-import { PageSpinner } from "../components/ui/spinner";
-import { EditProfileForm } from "../features/profile/components/edit-profile-form";
+import { Card } from "../components/ui/card.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { EditProfileForm } from "../features/profile/components/edit-profile-form.tsx";
 
 /** /editprofile. */
 export function EditProfilePage() {

@@ -1,6 +1,6 @@
-import { Card } from "../components/ui/card";
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { ContactForm } from "../features/contact/components/contact-form";
+import { Card } from "../components/ui/card.tsx";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { ContactForm } from "../features/contact/components/contact-form.tsx";
 
 /** /feedback: the support form (POST /users/contact), asking for ideas and problems. */
 export function FeedbackPage() {

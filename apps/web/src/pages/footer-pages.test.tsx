@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { CareersPage } from "./careers-page";
-import { CookiesPage } from "./cookies-page";
-import { DocumentationPage } from "./documentation-page";
-import { FeedbackPage } from "./feedback-page";
-import { HelpCenterPage } from "./help-center-page";
-import { PrivacyPage } from "./privacy-page";
-import { SecurityPage } from "./security-page";
-import { TermsPage } from "./terms-page";
+import { CareersPage } from "./careers-page.tsx";
+import { CookiesPage } from "./cookies-page.tsx";
+import { DocumentationPage } from "./documentation-page.tsx";
+import { FeedbackPage } from "./feedback-page.tsx";
+import { HelpCenterPage } from "./help-center-page.tsx";
+import { PrivacyPage } from "./privacy-page.tsx";
+import { SecurityPage } from "./security-page.tsx";
+import { TermsPage } from "./terms-page.tsx";
 import { ok, stubApi } from "../test/api-stub";
-import { renderPage } from "../test/render";
+import { renderPage } from "../test/render.tsx";
 
 const lang = (id: number, label: string, version: string) => ({ id, name: label.toLowerCase(), label, version, monacoId: label.toLowerCase() });
 

@@ -1,5 +1,5 @@
-import { AuthShell } from "../features/auth/components/auth-shell";
-import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form";
+import { AuthShell } from "../features/auth/components/auth-shell.tsx";
+import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form.tsx";
 
 /** /forgotpassword. */
 export function ForgotPasswordPage() {

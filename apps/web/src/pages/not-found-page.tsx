@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { House, LayoutDashboard, SearchX } from "lucide-react";
-import { buttonClasses } from "../components/ui/button";
+import { buttonClasses } from "../components/ui/button.tsx";
 import { useAuth } from "../lib/auth-store";
 
 const tips = ["Check the address for typos", "Use the navigation bar to find your way", "Room links look like /playground/ABC123"];

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { playgroundMessages, toastMessages } from "@coderoom/shared/messages";
-import { PlaygroundPage } from "./playground-page";
-import { renderPage } from "../test/render";
+import { PlaygroundPage } from "./playground-page.tsx";
+import { renderPage } from "../test/render.tsx";
 import { fail, ok, stubApi } from "../test/api-stub";
 import { logIn } from "../test/factories";
 import { FakeSocket } from "../features/playground/test/fake-socket";

@@ -1,10 +1,10 @@
 import { Navigate, useParams } from "react-router";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { useAuth } from "../lib/auth-store";
-import { EditRoomModal } from "../features/rooms/components/edit-room-modal";
+import { EditRoomModal } from "../features/rooms/components/edit-room-modal.tsx";
 import { useCopyRoomLink } from "../features/rooms/hooks/use-copy-room-link";
-import { PlaygroundRoom } from "../features/playground/components/playground-room";
-import { AssistantRoomPanel } from "../features/assistant/components/assistant-room-panel";
+import { PlaygroundRoom } from "../features/playground/components/playground-room.tsx";
+import { AssistantRoomPanel } from "../features/assistant/components/assistant-room-panel.tsx";
 import type { TRoomInfo } from "../features/playground/room-reducer";
 
 /** The live room as the dashboard's settings dialog expects it. */

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { MessageSquare } from "lucide-react";
-import { buttonClasses } from "../components/ui/button";
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { PlanCards } from "../features/pricing/components/plan-cards";
-import { PricingFaq } from "../features/pricing/components/pricing-faq";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { PlanCards } from "../features/pricing/components/plan-cards.tsx";
+import { PricingFaq } from "../features/pricing/components/pricing-faq.tsx";
 
 /** /pricing: plan cards, FAQ and a way to contact us. */
 export function PricingPage() {

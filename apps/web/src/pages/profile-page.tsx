@@ -1,8 +1,8 @@
 import { useAuth } from "../lib/auth-store";
-import { PageSpinner } from "../components/ui/spinner";
-import { CancelSubscriptionCard } from "../features/profile/components/cancel-subscription-card";
-import { ProfileOverview } from "../features/profile/components/profile-overview";
-import { UsageStats } from "../features/profile/components/usage-stats";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { CancelSubscriptionCard } from "../features/profile/components/cancel-subscription-card.tsx";
+import { ProfileOverview } from "../features/profile/components/profile-overview.tsx";
+import { UsageStats } from "../features/profile/components/usage-stats.tsx";
 
 /** /profile: the signed-in user's details, usage and subscription (kept fresh by the layout). */
 export function ProfilePage() {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { HomePage } from "./home-page";
-import { NotFoundPage } from "./not-found-page";
-import { PricingPage } from "./pricing-page";
+import { HomePage } from "./home-page.tsx";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { PricingPage } from "./pricing-page.tsx";
 import { fail, ok, stubApi } from "../test/api-stub";
 import { logIn } from "../test/factories";
-import { renderPage } from "../test/render";
+import { renderPage } from "../test/render.tsx";
 
 describe("landing page", () => {
   it("shows the live number of languages from GET /rooms/languages", async () => {

@@ -1,7 +1,7 @@
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { PageSpinner } from "../components/ui/spinner";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
 import { usePaymentHistory } from "../features/payments/api/payments-api";
-import { NoPurchases, PurchaseHistoryList } from "../features/payments/components/purchase-history-list";
+import { NoPurchases, PurchaseHistoryList } from "../features/payments/components/purchase-history-list.tsx";
 import { useAuth } from "../lib/auth-store";
 
 /** /purchasehistory: the user's own payments (spec §2). */

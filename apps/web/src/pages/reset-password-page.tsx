@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
-import { AuthShell } from "../features/auth/components/auth-shell";
-import { ResetPasswordForm } from "../features/auth/components/reset-password-form";
+import { AuthShell } from "../features/auth/components/auth-shell.tsx";
+import { ResetPasswordForm } from "../features/auth/components/reset-password-form.tsx";
 
 /** /resetpassword/:token. */
 export function ResetPasswordPage() {

@@ -1,8 +1,8 @@
 import { Navigate } from "react-router";
 import { useAuth } from "../lib/auth-store";
 import { useOrigin } from "../lib/origin";
-import { AuthShell } from "../features/auth/components/auth-shell";
-import { SignInForm } from "../features/auth/components/signin-form";
+import { AuthShell } from "../features/auth/components/auth-shell.tsx";
+import { SignInForm } from "../features/auth/components/signin-form.tsx";
 
 /** /signin: a logged-in user (including right after signing in) goes to the origin page or /. */
 export function SignInPage() {

@@ -1,8 +1,8 @@
 import { Navigate } from "react-router";
 import { useAuth } from "../lib/auth-store";
 import { useOrigin } from "../lib/origin";
-import { AuthShell } from "../features/auth/components/auth-shell";
-import { SignUpForm } from "../features/auth/components/signup-form";
+import { AuthShell } from "../features/auth/components/auth-shell.tsx";
+import { SignUpForm } from "../features/auth/components/signup-form.tsx";
 
 /** /signup: a logged-in user (including right after registering) goes to the origin page or /. */
 export function SignUpPage() {

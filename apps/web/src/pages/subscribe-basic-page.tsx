@@ -1,11 +1,11 @@
 import { plans } from "@coderoom/shared/constants/plans";
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { PageSpinner } from "../components/ui/spinner";
-import { SubscribeButton } from "../features/payments/components/subscribe-button";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { SubscribeButton } from "../features/payments/components/subscribe-button.tsx";
 import { useSubscribedGuard } from "../features/payments/hooks/use-subscribed-guard";
-import { PlanComparison } from "../features/pricing/components/plan-comparison";
-import { PlanFeatures } from "../features/pricing/components/plan-features";
-import { PricingFaq } from "../features/pricing/components/pricing-faq";
+import { PlanComparison } from "../features/pricing/components/plan-comparison.tsx";
+import { PlanFeatures } from "../features/pricing/components/plan-features.tsx";
+import { PricingFaq } from "../features/pricing/components/pricing-faq.tsx";
 import { rupees } from "../features/pricing/components/plan-display";
 
 const features = [

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { Building2 } from "lucide-react";
 import { plans } from "@coderoom/shared/constants/plans";
-import { buttonClasses } from "../components/ui/button";
-import { PageContainer, PageHeader } from "../components/ui/page-header";
-import { PageSpinner } from "../components/ui/spinner";
-import { SubscribeButton } from "../features/payments/components/subscribe-button";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { PageContainer, PageHeader } from "../components/ui/page-header.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { SubscribeButton } from "../features/payments/components/subscribe-button.tsx";
 import { useSubscribedGuard } from "../features/payments/hooks/use-subscribed-guard";
-import { PlanComparison } from "../features/pricing/components/plan-comparison";
-import { PlanFeatures } from "../features/pricing/components/plan-features";
+import { PlanComparison } from "../features/pricing/components/plan-comparison.tsx";
+import { PlanFeatures } from "../features/pricing/components/plan-features.tsx";
 import { rupees } from "../features/pricing/components/plan-display";
 
 const features = ["Unlimited rooms", "Unlimited code runs", "Unlimited AI assistant questions", "Priority support"];

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { InfoPage } from "../components/info-page";
+import { InfoPage } from "../components/info-page.tsx";
 
 const sections = [
   {

@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { Providers, createQueryClient } from "../app/providers";
+import { Providers, createQueryClient } from "../app/providers.tsx";
 
 interface RenderOptions {
   /** History entries; the last one is current unless initialIndex says otherwise. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BackendBusyError, type OutputChunk } from "../runner";
-import { startFakeJudge0, type FakeJudge0 } from "./fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../../../test/fake-judge0";
 import { Judge0Runner } from "./judge0-runner";
 
 const quietLog = { warn: () => undefined, error: () => undefined };

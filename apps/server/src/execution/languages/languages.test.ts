@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 import type { SandboxRunner } from "../sandbox/sandbox-runner";
-import { sandboxSkipReason, SANDBOX_TEST_DIR, testSandbox } from "../sandbox/sandbox-test-kit";
+import { sandboxSkipReason, SANDBOX_TEST_DIR, testSandbox } from "../../../test/sandbox-test-kit";
 import { allLanguageSpecs, discoverLanguages } from "./discover-languages";
 import { compiledSamples, type LanguageSample } from "./samples-compiled";
 import { otherSamples } from "./samples-other";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxRunner } from "../sandbox/sandbox-runner";
-import { sandboxHost, sandboxSkipReason, SANDBOX_TEST_DIR, testLimits } from "../sandbox/sandbox-test-kit";
+import { sandboxHost, sandboxSkipReason, SANDBOX_TEST_DIR, testLimits } from "../../../test/sandbox-test-kit";
 import { discoverLanguages, type Discovery } from "./discover-languages";
 import { JOB_NODE, JOB_TYPESCRIPT, nodeToolchainBinds, type HostBind } from "./node-toolchain";
 import { scriptLanguages } from "./script-languages";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CgroupRecycler } from "./cgroup-recycler";
 import type { SandboxRunner } from "./sandbox-runner";
 import type { Cgroup } from "./cgroup";
-import { sandboxHost, sandboxSkipReason, SANDBOX_TEST_DIR, testSandbox } from "./sandbox-test-kit";
+import { sandboxHost, sandboxSkipReason, SANDBOX_TEST_DIR, testSandbox } from "../../../test/sandbox-test-kit";
 
 const UIDS = 63_900;
 const PY = 71;

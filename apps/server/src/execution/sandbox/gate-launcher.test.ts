@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxTools } from "./bwrap-command";
 import { GateLauncher } from "./gate-launcher";
 import type { SandboxRunner } from "./sandbox-runner";
-import { processesOf, processTable, readProcess, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+import { processesOf, processTable, readProcess, sandboxSkipReason, testSandbox } from "../../../test/sandbox-test-kit";
 
 const UIDS = 63_600;
 const PY = 71;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../paths";
 import type { SandboxRunner } from "./sandbox-runner";
-import { processesOf, SANDBOX_TEST_DIR, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+import { processesOf, SANDBOX_TEST_DIR, sandboxSkipReason, testSandbox } from "../../../test/sandbox-test-kit";
 import { DENIED_CALLS, deniedNumbers, EPERM, type DeniedCall } from "./seccomp-filter";
 
 const UIDS = 63_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discoverLanguages } from "../languages/discover-languages";
 import { SandboxRunner } from "./sandbox-runner";
-import { SANDBOX_TEST_DIR, testLimits } from "./sandbox-test-kit";
+import { SANDBOX_TEST_DIR, testLimits } from "../../../test/sandbox-test-kit";
 
 describe("a sandbox that cannot run (e.g. started without root on a host without cgroup v2 delegation)", () => {
   it("offers no language and refuses runs with the reason", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStatus } from "@coderoom/shared/schemas/run";
 import { SandboxRunner } from "./sandbox-runner";
-import { sandboxSkipReason, testLimits, testSandbox } from "./sandbox-test-kit";
+import { sandboxSkipReason, testLimits, testSandbox } from "../../../test/sandbox-test-kit";
 
 const C = 50;
 let runner: SandboxRunner;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutputChunk } from "../runner";
 import type { SandboxRunner } from "./sandbox-runner";
-import { processesOf, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+import { processesOf, sandboxSkipReason, testSandbox } from "../../../test/sandbox-test-kit";
 
 const UIDS = 63_400;
 const BASH = 46;

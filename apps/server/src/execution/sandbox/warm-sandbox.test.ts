@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxRunner } from "./sandbox-runner";
-import { processesOf, sandboxSkipReason, testSandbox } from "./sandbox-test-kit";
+import { processesOf, sandboxSkipReason, testSandbox } from "../../../test/sandbox-test-kit";
 
 const UIDS = 63_800;
 const PY = 71;

@@ -3,7 +3,7 @@ import { assistantEvents, type TAssistantMessage } from "@coderoom/shared/schema
 import { legacyEvents } from "@coderoom/shared/schemas/realtime";
 import { loggedInUser } from "../../../test/factories";
 import { connected, createRealtimeTestApp, editorClient, emitAck, nextEvent, type RealtimeTestContext } from "../../../test/realtime-harness";
-import { createRoomAs } from "../rooms/room-test-helpers";
+import { createRoomAs } from "../../../test/room-test-helpers";
 import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../../../test/fake-openai-server";
 
 // The assistant inside the real /editor namespace: session cookies, join, room rules.

@@ -3,7 +3,7 @@ import { zRunResult } from "@coderoom/shared/schemas/run";
 import { Agent } from "../../../test/agent";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { startFakeJudge0, type FakeJudge0 } from "../../execution/judge0/fake-judge0";
+import { startFakeJudge0, type FakeJudge0 } from "../../../test/fake-judge0";
 import { Judge0Runner } from "../../execution/judge0/judge0-runner";
 
 // Quotas and the Judge0 backend over HTTP; runs go to a local Judge0-compatible fake.

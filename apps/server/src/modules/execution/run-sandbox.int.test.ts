@@ -4,7 +4,7 @@ import { zRunResult } from "@coderoom/shared/schemas/run";
 import { Agent } from "../../../test/agent";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { sandboxSkipReason, testLimits } from "../../execution/sandbox/sandbox-test-kit";
+import { sandboxSkipReason, testLimits } from "../../../test/sandbox-test-kit";
 import { SandboxRunner } from "../../execution/sandbox/sandbox-runner";
 
 const BASH = 46;

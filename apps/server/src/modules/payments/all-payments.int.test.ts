@@ -5,7 +5,7 @@ import { Agent } from "../../../test/agent";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { payments } from "../../db/schema/payments";
-import { postWebhook, purchase } from "./payment-test-helpers";
+import { postWebhook, purchase } from "../../../test/payment-test-helpers";
 import { webhookEvent } from "./webhook-event";
 
 // POST /payments/all: admin only, SQL totals over every payment, one bounded page.

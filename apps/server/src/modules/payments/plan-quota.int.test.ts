@@ -3,7 +3,7 @@ import { plans } from "@coderoom/shared/constants/plans";
 import { agentFor, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { planLimits } from "../billing/plan-limits";
-import { purchase } from "./payment-test-helpers";
+import { purchase } from "../../../test/payment-test-helpers";
 
 // Quotas follow what was paid for, at the app's clock: Free -> Basic -> expiry -> Free.
 let ctx: TestContext;

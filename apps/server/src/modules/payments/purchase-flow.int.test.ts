@@ -3,7 +3,7 @@ import { Agent } from "../../../test/agent";
 import { agentFor, createUser, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { subscriptionPaymentSignature } from "./signatures";
-import { purchase, subscriptionOf, testCheckout, testSecret } from "./payment-test-helpers";
+import { purchase, subscriptionOf, testCheckout, testSecret } from "../../../test/payment-test-helpers";
 
 // The purchase flow in Test mode, end to end over HTTP: buy, checkout, verify, webhooks.
 let ctx: TestContext;

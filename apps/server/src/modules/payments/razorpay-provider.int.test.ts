@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { startFakeRazorpay, type FakeRazorpay } from "./fake-razorpay";
-import { postWebhook, subscriptionOf } from "./payment-test-helpers";
+import { startFakeRazorpay, type FakeRazorpay } from "../../../test/fake-razorpay";
+import { postWebhook, subscriptionOf } from "../../../test/payment-test-helpers";
 import { subscriptionPaymentSignature } from "./signatures";
 import { webhookEvent } from "./webhook-event";
 

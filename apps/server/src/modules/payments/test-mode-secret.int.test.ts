@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { postWebhook, subscriptionOf, testSecret } from "./payment-test-helpers";
+import { postWebhook, subscriptionOf, testSecret } from "../../../test/payment-test-helpers";
 import { subscriptionPaymentSignature } from "./signatures";
 import { testModeSecret, testSecretFile } from "./test-mode-secret";
 import { webhookEvent } from "./webhook-event";

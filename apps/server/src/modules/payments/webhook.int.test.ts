@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { postWebhook, subscriptionOf, testSecret } from "./payment-test-helpers";
+import { postWebhook, subscriptionOf, testSecret } from "../../../test/payment-test-helpers";
 import { webhookEvent } from "./webhook-event";
 
 // POST /payments/webhook: signature over the raw body, de-duplication, any order of events.

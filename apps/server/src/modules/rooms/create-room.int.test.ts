@@ -8,7 +8,7 @@ import { Agent } from "../../../test/agent";
 import { rooms } from "../../db/schema/rooms";
 import { createRoom } from "./create-room";
 import type { CatalogLanguage } from "../../execution/language-catalog";
-import { createRoomAs, listedRoomIds, testLanguage } from "./room-test-helpers";
+import { createRoomAs, listedRoomIds, testLanguage } from "../../../test/room-test-helpers";
 
 let ctx: TestContext;
 let lang: CatalogLanguage;

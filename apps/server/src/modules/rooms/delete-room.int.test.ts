@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { loggedInUser } from "../../../test/factories";
 import type { DomainEvents } from "../../events";
-import { createRoomAs, listedRoomIds } from "./room-test-helpers";
+import { createRoomAs, listedRoomIds } from "../../../test/room-test-helpers";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from "../../../test/test-app";
 import { loggedInUser } from "../../../test/factories";
 import { Agent } from "../../../test/agent";
 import type { CatalogLanguage } from "../../execution/language-catalog";
-import { createRoomAs, listedRoomIds, testLanguage } from "./room-test-helpers";
+import { createRoomAs, listedRoomIds, testLanguage } from "../../../test/room-test-helpers";
 
 let ctx: TestContext;
 let lang: CatalogLanguage;

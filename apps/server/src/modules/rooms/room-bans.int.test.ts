@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type { Socket } from "socket.io-client";
 import { closeCollab, collabClient, createRealtimeTestApp, emitAck, nextEvent, until, type RealtimeTestContext } from "../../../test/realtime-harness";
-import { joined, legacyJoined, person, roomWithOwner, socketOf } from "../../realtime/test/room-fixture";
+import { joined, legacyJoined, person, roomWithOwner, socketOf } from "../../../test/room-fixture";
 import { banFromRoom } from "./room-bans";
-import { listedRoomIds } from "./room-test-helpers";
+import { listedRoomIds } from "../../../test/room-test-helpers";
 
 let ctx: RealtimeTestContext;
 const sockets: Socket[] = [];

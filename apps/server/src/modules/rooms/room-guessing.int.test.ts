@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { createRoomAs } from "./room-test-helpers";
+import { createRoomAs } from "../../../test/room-test-helpers";
 
 // Finding 5 of issue 11: one account made 2,000 random room-ID guesses in 5 s with no 429.
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { createRealtimeTestApp, emitAck, nextEvent, type RealtimeTestContext } from "../../../test/realtime-harness";
-import { joined, legacyJoined, person } from "../../realtime/test/room-fixture";
+import { joined, legacyJoined, person } from "../../../test/room-fixture";
 
 let ctx: RealtimeTestContext;
 const sockets: Socket[] = [];

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from "../../../test/test-app";
 import { loggedInUser } from "../../../test/factories";
 import type { Agent } from "../../../test/agent";
 import type { DomainEvents } from "../../events";
-import { createRoomAs } from "./room-test-helpers";
+import { createRoomAs } from "../../../test/room-test-helpers";
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { detectAvatarType, looksLikeSvg, toAvatarWebp } from "./avatar-image";
-import { hostileSvg, isWebp, makeImage } from "./test-uploads";
+import { hostileSvg, isWebp, makeImage } from "../../../test/test-uploads";
 
 const svg = (text: string) => Buffer.from(text);
 

@@ -10,7 +10,7 @@ import { Agent } from "../../../test/agent";
 import { DEFAULT_PASSWORD, loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
 import { importAvatarFiles } from "./import-avatar-files";
-import { avatarUpload, hostileSvg, isWebp, makeImage, multipartBody } from "./test-uploads";
+import { avatarUpload, hostileSvg, isWebp, makeImage, multipartBody } from "../../../test/test-uploads";
 
 let ctx: TestContext;
 /** A second process of the same deployment: its own DATA_DIR, the same database. */

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from "../../http/auth";
 import { Agent } from "../../../test/agent";
 import { loggedInUser } from "../../../test/factories";
 import { createTestApp, type TestContext } from "../../../test/test-app";
-import { createRoomAs, listedRoomIds } from "../rooms/room-test-helpers";
+import { createRoomAs, listedRoomIds } from "../../../test/room-test-helpers";
 
 let ctx: TestContext;
 beforeAll(async () => {

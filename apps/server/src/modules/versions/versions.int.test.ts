@@ -3,7 +3,7 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type { Socket } from "socket.io-client";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, createRealtimeTestApp, nextEvent, until, type RealtimeTestContext } from "../../../test/realtime-harness";
-import { joined, person, roomWithOwner } from "../../realtime/test/room-fixture";
+import { joined, person, roomWithOwner } from "../../../test/room-fixture";
 
 let ctx: RealtimeTestContext;
 const providers: HocuspocusProvider[] = [];

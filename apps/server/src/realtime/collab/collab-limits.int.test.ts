@@ -5,7 +5,7 @@ import { collabTextName, roomEvents, type TRoomError } from "@coderoom/shared/sc
 import { closeCollab, collabClient, createRealtimeTestApp, nextEvent, until, type RealtimeTestContext } from "../../../test/realtime-harness";
 import { rooms } from "../../db/schema/rooms";
 import { storeVersion } from "../../modules/versions/version-store";
-import { legacyJoined, member, roomWithOwner } from "../test/room-fixture";
+import { legacyJoined, member, roomWithOwner } from "../../../test/room-fixture";
 
 /*
  * Issue 41 §3-4: /collab's rate limit (here 20 messages a second, a burst of 100, per

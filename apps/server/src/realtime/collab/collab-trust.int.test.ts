@@ -5,7 +5,7 @@ import type { Socket } from "socket.io-client";
 import type { TCollabRefusal, TRoomUser } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, createRealtimeTestApp, emitAck, nextEvent, until, type RealtimeTestContext } from "../../../test/realtime-harness";
 import { userColor } from "../editor/room-members";
-import { joined, member, person, roomWithOwner, type Person } from "../test/room-fixture";
+import { joined, member, person, roomWithOwner, type Person } from "../../../test/room-fixture";
 
 // Issue 41: forged server notices, spoofed cursors, /collab outside the guessing budget and membership.
 let ctx: RealtimeTestContext;

@@ -8,7 +8,7 @@ import { closeCollab, collabClient, cookieOf, createRealtimeTestApp, until, type
 import { roomDocSnapshots, roomDocUpdates } from "../../db/schema/collab";
 import { rooms } from "../../db/schema/rooms";
 import { compactDoc } from "./doc-store";
-import { legacyJoined, member, person, roomWithOwner } from "../test/room-fixture";
+import { legacyJoined, member, person, roomWithOwner } from "../../../test/room-fixture";
 
 let ctx: RealtimeTestContext;
 const providers: HocuspocusProvider[] = [];

@@ -3,7 +3,7 @@ import { io, type Socket } from "socket.io-client";
 import { editorNamespace, type TRoomUser } from "@coderoom/shared/schemas/realtime";
 import { connected, cookieOf, createRealtimeTestApp, nextEvent, type RealtimeTestContext } from "../../../test/realtime-harness";
 import { SIGN_IN_RECHECK_MS } from "../upgrade-identity";
-import { joined, person, roomWithOwner } from "../test/room-fixture";
+import { joined, person, roomWithOwner } from "../../../test/room-fixture";
 
 let ctx: RealtimeTestContext;
 const open: Socket[] = [];

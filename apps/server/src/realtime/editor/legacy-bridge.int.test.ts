@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRealtimeTestApp, type RealtimeTestContext } from "../../../test/realtime-harness";
-import { roomWithOwner } from "../test/room-fixture";
+import { roomWithOwner } from "../../../test/room-fixture";
 import type { EditorSocket } from "./editor-extension";
 import { createLegacyBridge } from "./legacy-bridge";
 

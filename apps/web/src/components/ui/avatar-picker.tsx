@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ImageUp } from "lucide-react";
-import { FieldFrame } from "./text-field";
-import { UserAvatar } from "./user-avatar";
+import { FieldFrame } from "./text-field.tsx";
+import { UserAvatar } from "./user-avatar.tsx";
 
 interface AvatarPickerProps {
   id: string;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import clsx from "clsx";
-import { Spinner } from "./spinner";
+import { Spinner } from "./spinner.tsx";
 
 export type TButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "outline";
 export type TButtonSize = "sm" | "md" | "lg";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Modal } from "./modal";
+import { Modal } from "./modal.tsx";
 
 function Harness({ withField = true }: { withField?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import clsx from "clsx";
-import { Button } from "../../../components/ui/button";
-import { Modal } from "../../../components/ui/modal";
+import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { lineDiff } from "../utils/line-diff";
 
 interface ApplyDiffModalProps {

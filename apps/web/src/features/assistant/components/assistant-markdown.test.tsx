@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render } from "@testing-library/react";
-import { AssistantMarkdown } from "./assistant-markdown";
+import { AssistantMarkdown } from "./assistant-markdown.tsx";
 import { safeUrl } from "../utils/safe-url";
 
 const hostile = [

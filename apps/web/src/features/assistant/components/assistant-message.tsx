@@ -1,10 +1,10 @@
 import { memo, useCallback } from "react";
 import { Bot } from "lucide-react";
 import type { TAssistantMessage } from "@coderoom/shared/schemas/assistant";
-import { UserAvatar } from "../../../components/ui/user-avatar";
+import { UserAvatar } from "../../../components/ui/user-avatar.tsx";
 import type { TCodeBlock } from "../utils/code-blocks";
-import { AssistantMarkdown } from "./assistant-markdown";
-import { CodeBlock } from "./code-block";
+import { AssistantMarkdown } from "./assistant-markdown.tsx";
+import { CodeBlock } from "./code-block.tsx";
 
 const actionLabels: Record<TAssistantMessage["action"], string> = {
   chat: "",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { renderPage } from "../../../test/render";
-import { Harness, author, fakeChannel, fakeEditor, message } from "./assistant-test-kit";
+import { renderPage } from "../../../test/render.tsx";
+import { Harness, author, fakeChannel, fakeEditor, message } from "./assistant-test-kit.tsx";
 
 const answerWithCode = "The bug: `x` is text.\n\n```python\nprint(int(x) + 1)\n```";
 

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BookOpen, FlaskConical, Send, Square, Wand2, Wrench } from "lucide-react";
 import { assistantLimits, type TAssistantAction, type TAssistantMessage } from "@coderoom/shared/schemas/assistant";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button.tsx";
 import type { TAssistantController } from "../hooks/use-assistant";
 import type { TAssistantEditor } from "../types";
 import { applyResult, type TCodeBlock } from "../utils/code-blocks";
-import { ApplyDiffModal } from "./apply-diff-modal";
-import { AssistantMessage } from "./assistant-message";
-import { QuotaLine } from "./quota-line";
+import { ApplyDiffModal } from "./apply-diff-modal.tsx";
+import { AssistantMessage } from "./assistant-message.tsx";
+import { QuotaLine } from "./quota-line.tsx";
 
 export interface AssistantPanelProps {
   assistant: TAssistantController;

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ComponentProps } from "react";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
-import { renderPage } from "../../../test/render";
-import { AssistantRoomPanel } from "./assistant-room-panel";
-import { fakeChannel, fakeEditor } from "./assistant-test-kit";
+import { renderPage } from "../../../test/render.tsx";
+import { AssistantRoomPanel } from "./assistant-room-panel.tsx";
+import { fakeChannel, fakeEditor } from "./assistant-test-kit.tsx";
 
 describe("AssistantRoomPanel", () => {
   it("asks to fix the last failed run once per press of the terminal's Fix button", async () => {

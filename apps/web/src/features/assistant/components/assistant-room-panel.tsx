@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Sparkles } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button.tsx";
 import { useAssistant } from "../hooks/use-assistant";
 import type { TAssistantChannel, TAssistantEditor } from "../types";
-import { AssistantPanel } from "./assistant-panel";
-import { AssistantSheet } from "./assistant-sheet";
+import { AssistantPanel } from "./assistant-panel.tsx";
+import { AssistantSheet } from "./assistant-sheet.tsx";
 
 export interface AssistantRoomPanelProps {
   /** The room channel (the playground session's `channel`). */

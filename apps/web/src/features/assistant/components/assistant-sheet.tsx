@@ -1,6 +1,6 @@
 import { createPortal } from "react-dom";
 import { X } from "lucide-react";
-import { AssistantPanel, type AssistantPanelProps } from "./assistant-panel";
+import { AssistantPanel, type AssistantPanelProps } from "./assistant-panel.tsx";
 
 /**
  * The assistant on small screens: a bottom sheet over the page (on large screens the

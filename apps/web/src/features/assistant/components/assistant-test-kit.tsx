@@ -4,7 +4,7 @@ import type { TAssistantMessage, TAssistantState } from "@coderoom/shared/schema
 import type { TAck } from "@coderoom/shared/schemas/realtime";
 import { useAssistant } from "../hooks/use-assistant";
 import type { TAssistantChannel, TAssistantEditor } from "../types";
-import { AssistantPanel } from "./assistant-panel";
+import { AssistantPanel } from "./assistant-panel.tsx";
 
 /** A room channel in memory: records requests, answers them with `reply`, and lets tests push server events. */
 export function fakeChannel(state: Partial<TAssistantState> = {}) {

@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { zChangePasswordBody } from "@coderoom/shared/schemas/users";
-import { Button } from "../../../components/ui/button";
-import { PasswordField } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { PasswordField } from "../../../components/ui/text-field.tsx";
 import { changePassword } from "../api/auth-api";
-import { NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 type TInput = z.input<typeof zChangePasswordBody>;
 type TValues = z.output<typeof zChangePasswordBody>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { CreateAccountPage } from "../../../pages/create-account-page";
+import { CreateAccountPage } from "../../../pages/create-account-page.tsx";
 import { fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 import { getAuth } from "../../../lib/auth-store";
 
 const routes = [

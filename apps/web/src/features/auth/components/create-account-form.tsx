@@ -4,8 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { zRegisterBody, type TRegisterBody } from "@coderoom/shared/schemas/users";
 import { passwordSpecials } from "@coderoom/shared/validation";
-import { Button } from "../../../components/ui/button";
-import { PasswordField, TextField } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { PasswordField, TextField } from "../../../components/ui/text-field.tsx";
 import { upgradeGuest } from "../api/guest-api";
 
 /**

@@ -5,10 +5,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { MailCheck } from "lucide-react";
 import { zForgotPasswordBody } from "@coderoom/shared/schemas/users";
-import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { forgotPassword } from "../api/auth-api";
-import { textLinkClasses } from "./auth-shell";
+import { textLinkClasses } from "./auth-shell.tsx";
 
 type TInput = z.input<typeof zForgotPasswordBody>;
 type TValues = z.output<typeof zForgotPasswordBody>;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Clock } from "lucide-react";
-import { buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "../../../components/ui/button.tsx";
 import { useGuestIdleDays } from "../api/guest-api";
 
 /** Tells a guest that the account and its rooms expire when idle, and offers to keep them. */

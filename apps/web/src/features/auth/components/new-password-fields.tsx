@@ -1,7 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { limits } from "@coderoom/shared/constants/limits";
 import { passwordSpecials } from "@coderoom/shared/validation";
-import { PasswordField } from "../../../components/ui/text-field";
+import { PasswordField } from "../../../components/ui/text-field.tsx";
 
 // The strict rule of spec §5 (change and reset): the shared schema enforces it, this only explains it.
 const strictPasswordHint = `At least ${limits.passwordMin} characters with upper- and lowercase letters, a number and one of ${passwordSpecials}`;

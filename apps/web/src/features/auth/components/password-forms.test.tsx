@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
-import { ChangePasswordPage } from "../../../pages/change-password-page";
-import { ForgotPasswordPage } from "../../../pages/forgot-password-page";
-import { ResetPasswordPage } from "../../../pages/reset-password-page";
+import { ChangePasswordPage } from "../../../pages/change-password-page.tsx";
+import { ForgotPasswordPage } from "../../../pages/forgot-password-page.tsx";
+import { ResetPasswordPage } from "../../../pages/reset-password-page.tsx";
 import { fail, ok, stubApi } from "../../../test/api-stub";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 
 const stubs = [
   { path: "/signin", element: <h1>signin</h1> },

@@ -3,9 +3,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { zResetPasswordBody } from "@coderoom/shared/schemas/users";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button.tsx";
 import { resetPassword } from "../api/auth-api";
-import { NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 type TInput = z.input<typeof zResetPasswordBody>;
 type TValues = z.output<typeof zResetPasswordBody>;

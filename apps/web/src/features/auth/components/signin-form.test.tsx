@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { SignInPage } from "../../../pages/signin-page";
+import { SignInPage } from "../../../pages/signin-page.tsx";
 import { deferred, fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser, userData } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 import { getAuth } from "../../../lib/auth-store";
 
 const routes = [

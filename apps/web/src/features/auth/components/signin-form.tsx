@@ -6,11 +6,11 @@ import type { z } from "zod";
 import { UserRound } from "lucide-react";
 import { zLoginBody, type TLoginBody } from "@coderoom/shared/schemas/users";
 import { zPassword } from "@coderoom/shared/validation";
-import { Button } from "../../../components/ui/button";
-import { PasswordField, TextField } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { PasswordField, TextField } from "../../../components/ui/text-field.tsx";
 import type { TFromState } from "../../../lib/origin";
 import { guestLogin, login } from "../api/auth-api";
-import { textLinkClasses } from "./auth-shell";
+import { textLinkClasses } from "./auth-shell.tsx";
 
 /**
  * Spec §5: the sign-in form checks the password with the sign-up rules. The server's

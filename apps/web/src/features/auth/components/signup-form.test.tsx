@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import toast from "react-hot-toast";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SignUpPage } from "../../../pages/signup-page";
+import { SignUpPage } from "../../../pages/signup-page.tsx";
 import { deferred, fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser, userData } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 import { getAuth } from "../../../lib/auth-store";
 
 const routes = [

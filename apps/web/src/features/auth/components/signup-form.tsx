@@ -6,13 +6,13 @@ import { avatarTypes } from "@coderoom/shared/constants/limits";
 import { validationMessages as m } from "@coderoom/shared/messages";
 import { zRegisterBody } from "@coderoom/shared/schemas/users";
 import { passwordSpecials } from "@coderoom/shared/validation";
-import { AvatarPicker } from "../../../components/ui/avatar-picker";
-import { Button } from "../../../components/ui/button";
-import { PasswordField, TextField } from "../../../components/ui/text-field";
+import { AvatarPicker } from "../../../components/ui/avatar-picker.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { PasswordField, TextField } from "../../../components/ui/text-field.tsx";
 import { acceptFor, zAvatarFile } from "../../../lib/avatar-file";
 import type { TFromState } from "../../../lib/origin";
 import { registerWithAvatar } from "../api/auth-api";
-import { textLinkClasses } from "./auth-shell";
+import { textLinkClasses } from "./auth-shell.tsx";
 
 const zSignUpForm = zRegisterBody.extend({
   avatar: zAvatarFile({ types: avatarTypes, typeMessage: m.avatarType, required: true }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ContactForm } from "./contact-form";
+import { ContactForm } from "./contact-form.tsx";
 import { deferred, fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn } from "../../../test/factories";
 

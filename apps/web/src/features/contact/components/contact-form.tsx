@@ -5,8 +5,8 @@ import type { z } from "zod";
 import { Send } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
 import { zContactBody, type TContactBody } from "@coderoom/shared/schemas/users";
-import { Button } from "../../../components/ui/button";
-import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field.tsx";
 import { useAuth } from "../../../lib/auth-store";
 import { sendContactMessage } from "../api/contact-api";
 

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Card } from "../../../components/ui/card";
+import { Card } from "../../../components/ui/card.tsx";
 
 const items = [
   { icon: Mail, label: "Email", value: "support@coderoom.dev", href: "mailto:support@coderoom.dev" },

@@ -1,10 +1,10 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { MapPin } from "lucide-react";
-import { Card } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
-import { StaticMap } from "./static-map";
+import { Card } from "../../../components/ui/card.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { StaticMap } from "./static-map.tsx";
 
-const ContactMap = lazy(() => import("./contact-map"));
+const ContactMap = lazy(() => import("./contact-map.tsx"));
 // A tile server the operator chose at build time (none by default: the product works offline).
 const tileUrl = import.meta.env.VITE_MAP_TILE_URL as string | undefined;
 

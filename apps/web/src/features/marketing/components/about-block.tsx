@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { LanguageNumber } from "./language-count";
+import { LanguageNumber } from "./language-count.tsx";
 
 const points = [
   "Pair programming and interviews without screen sharing",

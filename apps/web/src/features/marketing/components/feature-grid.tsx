@@ -1,6 +1,6 @@
 import { Bot, Languages, Share2, ShieldCheck, Terminal, Users } from "lucide-react";
-import { LanguageCount, LanguageExamples } from "./language-count";
-import { SectionHeading } from "./section-heading";
+import { LanguageCount, LanguageExamples } from "./language-count.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 /** The merged feature grid of both landing variants (spec §1). */
 export function FeatureGrid() {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { ArrowRight, Languages, Users, Zap } from "lucide-react";
-import { buttonClasses } from "../../../components/ui/button";
-import { EditorPreview } from "./editor-preview";
-import { LanguageCount } from "./language-count";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { EditorPreview } from "./editor-preview.tsx";
+import { LanguageCount } from "./language-count.tsx";
 
 /** Landing hero: headline, Start Coding, three highlights and the editor preview. */
 export function Hero() {

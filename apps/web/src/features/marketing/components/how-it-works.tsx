@@ -1,4 +1,4 @@
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading.tsx";
 
 const steps = [
   { title: "Create a room", text: "Pick a name and a language; you get a unique 6-character room ID." },

@@ -1,4 +1,4 @@
-import { LanguageNumber } from "./language-count";
+import { LanguageNumber } from "./language-count.tsx";
 
 // Only facts this server can stand behind (issue 42): no invented user or session counts.
 const stats = [

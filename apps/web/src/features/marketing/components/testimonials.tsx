@@ -1,5 +1,5 @@
 import { Quote, Star } from "lucide-react";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "./section-heading.tsx";
 
 const testimonials = [
   {

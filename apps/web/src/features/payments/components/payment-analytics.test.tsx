@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { TAdminPayment, TPaymentSummary } from "@coderoom/shared/schemas/payments";
 import { deferred, ok, stubApi, type TStubReply } from "../../../test/api-stub";
 import { logIn } from "../../../test/factories";
-import { renderPage } from "../../../test/render";
-import { PaymentAnalytics } from "./payment-analytics";
+import { renderPage } from "../../../test/render.tsx";
+import { PaymentAnalytics } from "./payment-analytics.tsx";
 
 const payment = (i: number, over: Partial<TAdminPayment> = {}): TAdminPayment => ({
   _id: `p${i}`,

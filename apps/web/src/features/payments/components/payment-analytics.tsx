@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Wallet } from "lucide-react";
-import { Card } from "../../../components/ui/card";
-import { PageSpinner } from "../../../components/ui/spinner";
+import { Card } from "../../../components/ui/card.tsx";
+import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { useAllPayments } from "../api/payments-api";
 import { usePaymentFilters } from "../hooks/use-payment-filters";
-import { PaymentFilters } from "./payment-filters";
-import { PaymentStatCards } from "./payment-stat-cards";
-import { PaymentsPagination } from "./payments-pagination";
-import { PaymentsTable } from "./payments-table";
-import { RevenueChart } from "./revenue-chart";
+import { PaymentFilters } from "./payment-filters.tsx";
+import { PaymentStatCards } from "./payment-stat-cards.tsx";
+import { PaymentsPagination } from "./payments-pagination.tsx";
+import { PaymentsTable } from "./payments-table.tsx";
+import { RevenueChart } from "./revenue-chart.tsx";
 
 /** Spec §9: the analytics page shows 10 payments at a time, from start 0. */
 const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { Search, X } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button.tsx";
 import type { TPlanFilter, TStatusFilter, usePaymentFilters } from "../hooks/use-payment-filters";
 
 const selectClass =

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { CheckCircle2, IndianRupee, Receipt, TrendingUp } from "lucide-react";
 import type { TPaymentSummary } from "@coderoom/shared/schemas/payments";
-import { Card } from "../../../components/ui/card";
+import { Card } from "../../../components/ui/card.tsx";
 import { inr } from "./payment-display";
 
 function Stat({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {

@@ -2,9 +2,9 @@ import { Fragment, useState } from "react";
 import { ChevronDown } from "lucide-react";
 import clsx from "clsx";
 import type { TAdminPayment } from "@coderoom/shared/schemas/payments";
-import { Card } from "../../../components/ui/card";
+import { Card } from "../../../components/ui/card.tsx";
 import { inr, paymentDate } from "./payment-display";
-import { PaymentPlanBadge, PaymentStatusBadge } from "./status-badge";
+import { PaymentPlanBadge, PaymentStatusBadge } from "./status-badge.tsx";
 
 function Details({ p }: { p: TAdminPayment }) {
   return (

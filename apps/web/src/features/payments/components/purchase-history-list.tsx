@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { Receipt } from "lucide-react";
 import type { TPayment } from "@coderoom/shared/schemas/payments";
-import { buttonClasses } from "../../../components/ui/button";
-import { Badge, Card } from "../../../components/ui/card";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { Badge, Card } from "../../../components/ui/card.tsx";
 import { inr, paymentDate } from "./payment-display";
-import { PaymentPlanBadge, PaymentStatusBadge } from "./status-badge";
+import { PaymentPlanBadge, PaymentStatusBadge } from "./status-badge.tsx";
 
 const ActiveBadge = () => <Badge tone="green">Active</Badge>;
 

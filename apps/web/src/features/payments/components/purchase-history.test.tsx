@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { TPayment } from "@coderoom/shared/schemas/payments";
-import { PurchaseHistoryPage } from "../../../pages/purchase-history-page";
+import { PurchaseHistoryPage } from "../../../pages/purchase-history-page.tsx";
 import { ok, stubApi } from "../../../test/api-stub";
 import { logIn } from "../../../test/factories";
-import { renderPage } from "../../../test/render";
+import { renderPage } from "../../../test/render.tsx";
 
 const pay = (id: string, over: Partial<TPayment> = {}): TPayment => ({
   _id: id,

@@ -1,5 +1,5 @@
 import type { TPaymentSummary } from "@coderoom/shared/schemas/payments";
-import { Card } from "../../../components/ui/card";
+import { Card } from "../../../components/ui/card.tsx";
 import { inr } from "./payment-display";
 
 const W = 640;

@@ -1,4 +1,4 @@
-import { Badge } from "../../../components/ui/card";
+import { Badge } from "../../../components/ui/card.tsx";
 import { displayPlan, displayStatus } from "./payment-display";
 
 /** Completed in green; anything else shows as cancelled (spec §4). */

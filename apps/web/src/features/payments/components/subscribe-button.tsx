@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { Info } from "lucide-react";
 import type { TPaidPlanId } from "@coderoom/shared/constants/plans";
 import { paymentMessages } from "@coderoom/shared/messages";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { useAuth } from "../../../lib/auth-store";
 import { usePurchase } from "../hooks/use-purchase";
-import { TestCheckoutDialog } from "./test-checkout-dialog";
+import { TestCheckoutDialog } from "./test-checkout-dialog.tsx";
 
 /**
  * The purchase button of a subscribe page. Guests are told they cannot subscribe (the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { SubscribeBasicPage } from "../../../pages/subscribe-basic-page";
-import { SubscribeProPage } from "../../../pages/subscribe-pro-page";
+import { SubscribeBasicPage } from "../../../pages/subscribe-basic-page.tsx";
+import { SubscribeProPage } from "../../../pages/subscribe-pro-page.tsx";
 import { deferred, fail, ok, stubApi, type TStubReply } from "../../../test/api-stub";
 import { logIn, makeUser } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 
 const routes = [
   { path: "/subscribe-basic", element: <SubscribeBasicPage /> },

@@ -8,24 +8,24 @@ import { playgroundMessages, toastMessages } from "@coderoom/shared/messages";
 import { runStatus } from "@coderoom/shared/schemas/run";
 import type { TUser } from "@coderoom/shared/schemas/users";
 import { firstNameOf } from "../../../lib/auth-store";
-import { Spinner } from "../../../components/ui/spinner";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { runAllowanceQuery, saveVersion } from "../api/room-api";
-import type { TEditorHandle } from "../editor/collab-editor";
+import type { TEditorHandle } from "../editor/collab-editor.tsx";
 import { usePanelHeight } from "../hooks/use-panel-height";
 import { useRoomSession } from "../hooks/use-room-session";
 import { useTypingSignal } from "../hooks/use-typing-signal";
 import type { TRoomInfo } from "../room-reducer";
 import { saveRoomState } from "../room-storage";
-import { BottomPanel, type TPanelTab } from "./bottom-panel";
-import { PanelSplitter } from "./panel-splitter";
-import { PlaygroundToolbar, type TAccess } from "./playground-toolbar";
-import { RoomDrawer } from "./room-drawer";
-import { RoomSidebar } from "./room-sidebar";
-import { TerminalPanel } from "./terminal-panel";
-import { VersionsPanel } from "./versions-panel";
+import { BottomPanel, type TPanelTab } from "./bottom-panel.tsx";
+import { PanelSplitter } from "./panel-splitter.tsx";
+import { PlaygroundToolbar, type TAccess } from "./playground-toolbar.tsx";
+import { RoomDrawer } from "./room-drawer.tsx";
+import { RoomSidebar } from "./room-sidebar.tsx";
+import { TerminalPanel } from "./terminal-panel.tsx";
+import { VersionsPanel } from "./versions-panel.tsx";
 
 // Monaco is the heaviest part of the app: it loads only when a room is open.
-const CollabEditor = lazy(() => import("../editor/collab-editor"));
+const CollabEditor = lazy(() => import("../editor/collab-editor.tsx"));
 
 /** What the page hands to the assistant panel it composes in. */
 export interface TAssistantContext {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { playgroundMessages } from "@coderoom/shared/messages";
-import { PlaygroundToolbar, type TRunPhase } from "./playground-toolbar";
+import { PlaygroundToolbar, type TRunPhase } from "./playground-toolbar.tsx";
 
 function setup(overrides: Partial<Parameters<typeof PlaygroundToolbar>[0]> = {}) {
   const onRun = vi.fn();

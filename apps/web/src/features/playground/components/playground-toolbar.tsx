@@ -3,8 +3,8 @@ import { Play, Save, Square } from "lucide-react";
 import clsx from "clsx";
 import { limits } from "@coderoom/shared/constants/limits";
 import { playgroundMessages } from "@coderoom/shared/messages";
-import { Button } from "../../../components/ui/button";
-import { UserInputModal } from "./user-input-modal";
+import { Button } from "../../../components/ui/button.tsx";
+import { UserInputModal } from "./user-input-modal.tsx";
 import { queuedLabel } from "./queued-label";
 
 export type TAccess = "Owner" | "View Only" | "Anyone Can Edit";

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { makeRoomUser } from "../test/room-fixtures";
-import { RoomSidebar } from "./room-sidebar";
+import { RoomSidebar } from "./room-sidebar.tsx";
 
 const users = Array.from({ length: 7 }, (_, i) =>
   makeRoomUser({ id: `u${i + 1}`, name: `User ${i + 1}`, socketId: `s${i + 1}`, isTyping: i === 1 }),

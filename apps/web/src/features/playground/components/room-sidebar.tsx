@@ -1,8 +1,8 @@
 import { Check, Copy, LogOut, Settings, UserX } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
 import type { TRoomUser } from "@coderoom/shared/schemas/realtime";
-import { Button } from "../../../components/ui/button";
-import { UserAvatar } from "../../../components/ui/user-avatar";
+import { Button } from "../../../components/ui/button.tsx";
+import { UserAvatar } from "../../../components/ui/user-avatar.tsx";
 
 interface RoomSidebarProps {
   roomId: string;

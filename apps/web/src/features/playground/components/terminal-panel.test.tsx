@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { playgroundMessages } from "@coderoom/shared/messages";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
-import { TerminalPanel } from "./terminal-panel";
+import { TerminalPanel } from "./terminal-panel.tsx";
 
 const result = (overrides: Partial<TRunResult>): TRunResult => ({
   status: { id: 3, description: "Accepted" },

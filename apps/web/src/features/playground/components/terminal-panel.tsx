@@ -3,7 +3,7 @@ import clsx from "clsx";
 import { playgroundMessages } from "@coderoom/shared/messages";
 import { isCancelledRun, runHeading } from "@coderoom/shared/run-heading";
 import { runStatus, type TRunResult } from "@coderoom/shared/schemas/run";
-import { Spinner } from "../../../components/ui/spinner";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { TLiveRun } from "../room-reducer";
 import { queuedLabel } from "./queued-label";
 

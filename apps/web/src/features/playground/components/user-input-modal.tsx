@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { limits } from "@coderoom/shared/constants/limits";
 import { playgroundMessages } from "@coderoom/shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Modal } from "../../../components/ui/modal";
+import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 
 interface UserInputModalProps {
   open: boolean;

@@ -5,12 +5,12 @@ import toast from "react-hot-toast";
 import { formatIst } from "@coderoom/shared/format/ist-date";
 import { realtimeMessages } from "@coderoom/shared/messages";
 import type { TRoomVersion, TRoomVersionWithCode } from "@coderoom/shared/schemas/realtime";
-import { Button } from "../../../components/ui/button";
-import { Modal } from "../../../components/ui/modal";
-import { PageSpinner, Spinner } from "../../../components/ui/spinner";
+import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { PageSpinner, Spinner } from "../../../components/ui/spinner.tsx";
 import { getVersion, listVersions, restoreVersion, versionKeys } from "../api/room-api";
 
-const VersionDiff = lazy(() => import("../editor/version-diff"));
+const VersionDiff = lazy(() => import("../editor/version-diff.tsx"));
 
 
 interface VersionsPanelProps {

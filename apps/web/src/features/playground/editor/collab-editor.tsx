@@ -3,7 +3,7 @@ import { Editor, type OnMount } from "@monaco-editor/react";
 import * as Y from "yjs";
 import { MonacoBinding } from "y-monaco";
 import type { TAwarenessUser, TRoomUser } from "@coderoom/shared/schemas/realtime";
-import { Spinner } from "../../../components/ui/spinner";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { changedRange } from "./changed-range";
 import { monacoLanguageOf } from "./language-map";
 import { monaco, themeName } from "./monaco-setup";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { DiffEditor, type MonacoDiffEditor } from "@monaco-editor/react";
-import { Spinner } from "../../../components/ui/spinner";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { monacoLanguageOf } from "./language-map";
 import { themeName } from "./monaco-setup";
 

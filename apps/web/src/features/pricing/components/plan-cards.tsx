@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Check } from "lucide-react";
 import clsx from "clsx";
 import type { TPlanId } from "@coderoom/shared/constants/plans";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { useAuth } from "../../../lib/auth-store";
 import { planCards, rupees, type TPlanCard } from "./plan-display";
 

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { TriangleAlert } from "lucide-react";
 import type { TUser } from "@coderoom/shared/schemas/users";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Modal } from "../../../components/ui/modal";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { cancelSubscription } from "../api/profile-api";
-import { isRenewing } from "./plan-badges";
+import { isRenewing } from "./plan-badges.tsx";
 
 /**
  * Spec §4/§6: only non-admins with an active (renewing) subscription can cancel, after a

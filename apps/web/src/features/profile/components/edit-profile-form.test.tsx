@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { EditProfilePage } from "../../../pages/edit-profile-page";
+import { EditProfilePage } from "../../../pages/edit-profile-page.tsx";
 import { fail, ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser, userData } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 import { getAuth } from "../../../lib/auth-store";
 import { validationMessages as m } from "@coderoom/shared/messages";
 

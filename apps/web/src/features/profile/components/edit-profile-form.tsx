@@ -5,9 +5,9 @@ import type { z } from "zod";
 import { avatarTypes } from "@coderoom/shared/constants/limits";
 import { validationMessages as m } from "@coderoom/shared/messages";
 import { zUpdateProfileBody, type TUser } from "@coderoom/shared/schemas/users";
-import { AvatarPicker } from "../../../components/ui/avatar-picker";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
+import { AvatarPicker } from "../../../components/ui/avatar-picker.tsx";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { acceptFor, zAvatarFile } from "../../../lib/avatar-file";
 import { updateProfile } from "../api/profile-api";
 

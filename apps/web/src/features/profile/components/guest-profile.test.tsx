@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { ProfilePage } from "../../../pages/profile-page";
+import { ProfilePage } from "../../../pages/profile-page.tsx";
 import { logIn } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 
 describe("profile of a guest (issue 10 §3.8)", () => {
   it("hides the placeholder e-mail and Change Password, and offers Create an account", () => {

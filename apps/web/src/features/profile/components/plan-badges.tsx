@@ -1,6 +1,6 @@
 import { Crown, ShieldCheck } from "lucide-react";
 import type { TUser } from "@coderoom/shared/schemas/users";
-import { Badge } from "../../../components/ui/card";
+import { Badge } from "../../../components/ui/card.tsx";
 
 /** True when the user holds a paid plan now (renewing, or cancelled but paid until `expiresOn`). */
 export const hasActivePlan = (user: TUser) => user.subscription.status !== "inactive" && user.subscription.plan !== null;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { ProfilePage } from "../../../pages/profile-page";
+import { ProfilePage } from "../../../pages/profile-page.tsx";
 import { ok, stubApi } from "../../../test/api-stub";
 import { logIn, makeUser, userData } from "../../../test/factories";
-import { renderRoutes } from "../../../test/render";
+import { renderRoutes } from "../../../test/render.tsx";
 
 const routes = [{ path: "/profile", element: <ProfilePage /> }];
 const activePro = {

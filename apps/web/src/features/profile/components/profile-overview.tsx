@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { KeyRound, Pencil, UserPlus } from "lucide-react";
 import type { TUser } from "@coderoom/shared/schemas/users";
-import { buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Modal } from "../../../components/ui/modal";
-import { UserAvatar } from "../../../components/ui/user-avatar";
-import { PlanBadges, hasActivePlan, roleLabel } from "./plan-badges";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { UserAvatar } from "../../../components/ui/user-avatar.tsx";
+import { PlanBadges, hasActivePlan, roleLabel } from "./plan-badges.tsx";
 
 /** A calendar date in the app's locale and India time zone (spec §9), e.g. "5 March 2026". */
 function formatDate(iso: string | null): string {

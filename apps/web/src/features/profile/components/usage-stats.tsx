@@ -1,6 +1,6 @@
 import { Bot, FolderCode, Play } from "lucide-react";
 import type { TUser } from "@coderoom/shared/schemas/users";
-import { Card } from "../../../components/ui/card";
+import { Card } from "../../../components/ui/card.tsx";
 
 /** Spec §2 usage stats: code runs, AI interactions, rooms created (= rooms.length). */
 export function UsageStats({ user }: { user: TUser }) {

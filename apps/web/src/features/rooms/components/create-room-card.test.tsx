@@ -3,10 +3,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { executionSetupMessages } from "@coderoom/shared/messages";
 import userEvent from "@testing-library/user-event";
 import { roomNameAdjectives, roomNameNouns } from "../utils/random-room-name";
-import { CreateRoomCard } from "./create-room-card";
+import { CreateRoomCard } from "./create-room-card.tsx";
 import { ok, stubApi } from "../../../test/api-stub";
 import { logIn } from "../../../test/factories";
-import { renderOnDashboard } from "./rooms-test-harness";
+import { renderOnDashboard } from "./rooms-test-harness.tsx";
 
 // Plain names for Monaco and legacy clients; the select shows the versioned label.
 const languages = [

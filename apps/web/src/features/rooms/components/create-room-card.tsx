@@ -3,15 +3,15 @@ import { useNavigate } from "react-router";
 import { FolderPlus, Shuffle } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
 import { executionSetupMessages } from "@coderoom/shared/messages";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field.tsx";
 import { useAuth } from "../../../lib/auth-store";
 import { useLanguages, useNoLanguageReason } from "../../../lib/languages";
 import { useCreateRoom } from "../api/room-mutations";
 import { randomRoomName } from "../utils/random-room-name";
-import { DashboardCardHeader } from "./dashboard-card-header";
-import { ExecutionSetupHint } from "./execution-setup-hint";
+import { DashboardCardHeader } from "./dashboard-card-header.tsx";
+import { ExecutionSetupHint } from "./execution-setup-hint.tsx";
 
 /** Spec §2 "Create New Room": name (or Random), language, Create Room → the new room's playground. */
 export function CreateRoomCard() {

@@ -1,6 +1,6 @@
 import type { TRoomSummary } from "@coderoom/shared/schemas/rooms";
-import { Button } from "../../../components/ui/button";
-import { Modal } from "../../../components/ui/modal";
+import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
 import { useDeleteRoom } from "../api/room-mutations";
 
 /**

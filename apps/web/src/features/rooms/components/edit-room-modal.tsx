@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { limits } from "@coderoom/shared/constants/limits";
 import { zRoomName, type TRoomSummary } from "@coderoom/shared/schemas/rooms";
-import { Button } from "../../../components/ui/button";
-import { Modal } from "../../../components/ui/modal";
-import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { Modal } from "../../../components/ui/modal.tsx";
+import { FieldFrame, TextField, inputClasses } from "../../../components/ui/text-field.tsx";
 import { useLanguages } from "../../../lib/languages";
 import { useUpdateRoom } from "../api/room-mutations";
-import { RemovedUsers } from "./removed-users";
+import { RemovedUsers } from "./removed-users.tsx";
 
 /**
  * Spec §2 "Edit Room Settings": the owner renames the room and sets "Anyone can edit";

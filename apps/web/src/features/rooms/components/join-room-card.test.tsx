@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { JoinRoomCard } from "./join-room-card";
+import { JoinRoomCard } from "./join-room-card.tsx";
 import { ok, stubApi } from "../../../test/api-stub";
-import { renderOnDashboard } from "./rooms-test-harness";
+import { renderOnDashboard } from "./rooms-test-harness.tsx";
 
 const idInput = () => screen.getByLabelText("6-Digit Room ID");
 const joinButton = () => screen.getByRole("button", { name: /Join Room|Joining Room/ });

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { LogIn } from "lucide-react";
 import { limits } from "@coderoom/shared/constants/limits";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { TextField } from "../../../components/ui/text-field";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { useJoinRoom } from "../api/room-mutations";
 import { isCompleteRoomId, normalizeRoomIdInput } from "../utils/room-id-input";
-import { DashboardCardHeader } from "./dashboard-card-header";
+import { DashboardCardHeader } from "./dashboard-card-header.tsx";
 
 /**
  * Spec §2 "Join Existing Room": a 6-character ID, upper-cased with anything but

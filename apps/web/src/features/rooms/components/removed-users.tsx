@@ -1,5 +1,5 @@
 import { formatIst } from "@coderoom/shared/format/ist-date";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button.tsx";
 import { useLetBackIn, useRemovedUsers } from "../api/removed-users";
 
 /** Room settings: the users the owner removed (kept out of the room), each with "Let back in". */

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { CalendarDays, Check, Clock, Copy, Globe, Lock, Pencil, Trash2 } from "lucide-react";
 import type { TRoomSummary } from "@coderoom/shared/schemas/rooms";
-import { buttonClasses } from "../../../components/ui/button";
-import { Badge } from "../../../components/ui/card";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { Badge } from "../../../components/ui/card.tsx";
 import { useCopyRoomLink } from "../hooks/use-copy-room-link";
 import { formatIst } from "@coderoom/shared/format/ist-date";
 import { relativeTime } from "../utils/relative-time";
-import { Tooltip } from "./tooltip";
+import { Tooltip } from "./tooltip.tsx";
 
 interface RoomCardProps {
   room: TRoomSummary;

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { inputClasses } from "../../../components/ui/text-field";
+import { inputClasses } from "../../../components/ui/text-field.tsx";
 import { filterLabels, sortLabels, type TRoomFilter, type TRoomListView, type TRoomSort } from "../utils/room-list-filter";
 
 interface RoomListToolbarProps {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { TRoomSummary } from "@coderoom/shared/schemas/rooms";
-import { RoomList } from "./room-list";
+import { RoomList } from "./room-list.tsx";
 import { ok, stubApi } from "../../../test/api-stub";
-import { renderOnDashboard } from "./rooms-test-harness";
+import { renderOnDashboard } from "./rooms-test-harness.tsx";
 
 const summary = (over: Partial<TRoomSummary>): TRoomSummary => ({
   roomId: "AAA111",

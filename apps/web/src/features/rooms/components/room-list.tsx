@@ -1,18 +1,18 @@
 import { useMemo, useState } from "react";
 import { FolderOpen, RefreshCw, SearchX } from "lucide-react";
 import type { TRoomSummary } from "@coderoom/shared/schemas/rooms";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
 import { useUserRooms } from "../api/get-user-rooms";
 import { useNow } from "../hooks/use-now";
 import { useRoomListView } from "../hooks/use-room-list-view";
 import { describeRoomList, isNarrowed, roomStats } from "../utils/room-list-filter";
-import { DeleteRoomModal } from "./delete-room-modal";
-import { EditRoomModal } from "./edit-room-modal";
-import { RoomCard } from "./room-card";
-import { RoomListSkeleton } from "./room-list-skeleton";
-import { RoomListToolbar } from "./room-list-toolbar";
-import { RoomStats } from "./room-stats";
+import { DeleteRoomModal } from "./delete-room-modal.tsx";
+import { EditRoomModal } from "./edit-room-modal.tsx";
+import { RoomCard } from "./room-card.tsx";
+import { RoomListSkeleton } from "./room-list-skeleton.tsx";
+import { RoomListToolbar } from "./room-list-toolbar.tsx";
+import { RoomStats } from "./room-stats.tsx";
 
 const noRooms: TRoomSummary[] = [];
 

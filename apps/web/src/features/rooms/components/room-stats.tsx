@@ -1,5 +1,5 @@
 import { Globe, Layers, Lock, Boxes, type LucideIcon } from "lucide-react";
-import { Badge, type TBadgeTone } from "../../../components/ui/card";
+import { Badge, type TBadgeTone } from "../../../components/ui/card.tsx";
 import type { roomStats } from "../utils/room-list-filter";
 
 /** The badges above the list: total (when > 1), public, private, languages (when > 1). */

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
-import { discoverLanguages } from "../languages/discover-languages";
-import type { StepLimits } from "./run-step";
-import { SandboxRunner, type SandboxLimits } from "./sandbox-runner";
-import { inspectSandboxHost } from "./sandbox-setup";
+import { discoverLanguages } from "../src/execution/languages/discover-languages";
+import type { StepLimits } from "../src/execution/sandbox/run-step";
+import { SandboxRunner, type SandboxLimits } from "../src/execution/sandbox/sandbox-runner";
+import { inspectSandboxHost } from "../src/execution/sandbox/sandbox-setup";
 
 /** Test helpers for suites that run the real sandbox (they skip, loudly, where it cannot run). */
 export const sandboxHost = await inspectSandboxHost();

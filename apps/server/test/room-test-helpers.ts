@@ -1,6 +1,6 @@
-import type { Agent } from "../../../test/agent";
-import type { TestContext } from "../../../test/test-app";
-import type { CatalogLanguage } from "../../execution/language-catalog";
+import type { Agent } from "./agent";
+import type { TestContext } from "./test-app";
+import type { CatalogLanguage } from "../src/execution/language-catalog";
 
 /** The first language the test app's catalog offers (whatever toolchains this machine has). */
 export function testLanguage(ctx: TestContext): CatalogLanguage {

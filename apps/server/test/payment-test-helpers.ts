@@ -1,10 +1,10 @@
 import { expect } from "vitest";
 import type { TPaidPlanId } from "@coderoom/shared/constants/plans";
-import type { Agent } from "../../../test/agent";
-import type { TestContext } from "../../../test/test-app";
-import { hmacHex } from "./signatures";
-import type { TestProvider } from "./test-provider";
-import { webhookEvent } from "./webhook-event";
+import type { Agent } from "./agent";
+import type { TestContext } from "./test-app";
+import { hmacHex } from "../src/modules/payments/signatures";
+import type { TestProvider } from "../src/modules/payments/test-provider";
+import { webhookEvent } from "../src/modules/payments/webhook-event";
 
 /** Test mode's signing secret of the app under test (made for its DATA_DIR). */
 export const testSecret = (ctx: TestContext) => ctx.app.payments.webhookSecret;

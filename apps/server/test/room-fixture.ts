@@ -1,7 +1,7 @@
 import type { Socket } from "socket.io-client";
-import { loggedInUser } from "../../../test/factories";
-import { connected, editorClient, emitAck, type RealtimeTestContext } from "../../../test/realtime-harness";
-import { createRoomAs } from "../../modules/rooms/room-test-helpers";
+import { loggedInUser } from "./factories";
+import { connected, editorClient, emitAck, type RealtimeTestContext } from "./realtime-harness";
+import { createRoomAs } from "./room-test-helpers";
 
 /** A logged-in user with a session token, ready to open sockets. */
 export async function person(ctx: RealtimeTestContext, fullName = "Test User") {
