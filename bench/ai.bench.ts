@@ -15,15 +15,12 @@
 // With 3 warm-up bursts, both p99 targets were met in 8 of 11 runs, and each run's slowest
 // intake (a burst's 50 requests reaching the provider, first to last) was 49-82 ms; with 20,
 // in 5 of 6, with 37-60 ms (medians per run 24-33 ms against 31-42). The target's figures come
-// from the ROUNDS bursts after them (AI_BENCH_ROUNDS, default 16: the run outlasts the 30 s the
-// askers' quotas stay cached, so bursts read them too), percentiles over all of their
+// from the ROUNDS bursts after them (AI_BENCH_ROUNDS, default 16), percentiles over all of their
 // questions (the p99 of one burst of 50 is its single slowest question). Targets: ≤ 10 ms
 // added at p99 (first token and total), and no event-loop stall over 50 ms in the server process
 // (printed next to an idle process's own loop figures in the same window: the machine's share).
-// The fake provider and this process (the askers) stand in for other machines: they run at
-// nice LOAD_NICE (10) so that on this 2-core machine they do not preempt the server under test (they
-// still get every cycle it leaves), as collab.bench.ts runs its load generators. The direct
-// path is measured under the same nice level, with the server idle. This process times the
+// The fake provider and this process (the askers) stand in for other machines and share this
+// machine's cores with the server. The direct path is measured with the server idle. This process times the
 // answers on its own event loop, and reports that loop's longest delay in each burst of each
 // path: a burst it was late for reads slower.
 import { spawn } from "node:child_process";
@@ -51,8 +48,6 @@ const TOKENS = 50;
 const TTFT_MS = 200;
 const TOKEN_MS = 1000 / 50;
 const TARGETS = { addedP99Ms: 10, loopStallMs: 50 };
-/** AI_BENCH_LOAD_NICE=0 runs everything at the same priority (for comparison). */
-const LOAD_NICE = Number(process.env.AI_BENCH_LOAD_NICE ?? 10);
 /**
  * A pause before each burst of either path: the work one burst leaves behind (the server
  * saving the answers, collecting their garbage) would otherwise fall on the next burst,
@@ -109,13 +104,6 @@ const server = child([...nodeArgs, await builtBenchServer(fileURLToPath(new URL(
 const ready = JSON.parse(await server.nextLine()) as Ready;
 const idle = child(fromSource("idle-loop.ts"), {});
 await idle.nextLine();
-// After the server and the idle process started: they keep the normal priority. Linux keeps a
-// nice value per thread, and this sets the main threads' of the fake and of this process: their
-// V8 helpers stay at 0, so that the askers' collections keep up while the server works (every
-// thread at 10, 5 runs: added p50 first token +6.0 ms and total +9.8 at the median, against
-// +2.5 and +4.6).
-os.setPriority(provider.proc.pid!, LOAD_NICE);
-os.setPriority(LOAD_NICE);
 const report = async () => {
   server.proc.stdin!.write("report\n");
   idle.proc.stdin!.write("report\n");
@@ -315,7 +303,7 @@ try {
   const warmUp = compare(warmUpBase, warmUpOurs);
   const { b, o, added } = compare(base, ours);
   console.log(
-    `${CONCURRENT} concurrent questions (${ready.perRoom} per room); fake provider: ${TTFT_MS} ms to first token, ${TOKENS} tokens at 50 tokens/s; fake provider and askers at nice ${LOAD_NICE}; ` +
+    `${CONCURRENT} concurrent questions (${ready.perRoom} per room); fake provider: ${TTFT_MS} ms to first token, ${TOKENS} tokens at 50 tokens/s; ` +
       `${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
   );
   console.log(`The ${WARMUP} warm-up bursts after start (${WARMUP * CONCURRENT} questions per path; JIT compiling, keep-alive pools growing, on both paths):`);
@@ -329,7 +317,7 @@ try {
   console.log(
     `CPU per question: the server ${perQuestion(loop.cpuMs)} ms (all its threads); the load generator ${perQuestion(clientCpuMs.direct)} ms on the direct path, ${perQuestion(clientCpuMs.ours)} ms through CodeRoom`,
   );
-  console.log(`the load generator's event loop (this process, at nice ${LOAD_NICE}), its longest delay in each burst: direct ${spreadOf(clientLoopMs.direct)}; through CodeRoom ${spreadOf(clientLoopMs.ours)}`);
+  console.log(`the load generator's event loop (this process), its longest delay in each burst: direct ${spreadOf(clientLoopMs.direct)}; through CodeRoom ${spreadOf(clientLoopMs.ours)}`);
   console.log(`an idle process on this machine in the same window (baseline): max delay ${round(loop.idle.loopMaxMs)} ms, p99 ${round(loop.idle.loopP99Ms)} ms`);
   const met = {
     ttft_added_p99: added.ttft_p99_ms <= TARGETS.addedP99Ms,

@@ -5,7 +5,6 @@
 // `npm start` runs it. Target: /healthz p99 under 100 ms during the flood.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -101,8 +100,6 @@ try {
     env: { ...process.env, FLOOD_URL: ready.url, FLOOD_ROOM: ready.roomId, FLOOD_COOKIE: ready.flooder, FLOOD: String(FLOOD) },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  // A load generator: below the server (and this process's timing clients) for the CPU.
-  os.setPriority(flooder.pid!, 10);
   const lines = createInterface({ input: flooder.stdout })[Symbol.asyncIterator]();
   await lines.next(); // connected: the flood starts now
   const cpuBefore = processUsage(child.pid!).cpuSeconds;

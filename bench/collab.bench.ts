@@ -2,7 +2,7 @@
 // default) each typing 5 keystrokes/s after their cursor (jumping elsewhere 1 time in 20) for
 // SECONDS, after a 3 s warm-up, against one server process. The typists are lean protocol
 // clients (collab-typist.ts) spread over COLLAB_BENCH_WORKERS load-generator processes
-// (default 2, at nice 10 so they do not preempt the server), so this 2-core machine can
+// (default 2), so this 2-core machine can
 // drive the server too; the server runs as `npm start` runs it (bundled). Reports keystroke-to-peer
 // latency p50/p95/p99, server CPU and RSS, bytes on the wire per keystroke and whether every
 // room converged; baseline in the same run: the original full-text relay on the same 20 KB
@@ -35,12 +35,6 @@ const naiveScript = path.join(here, "collab-naive-server.ts");
 const workerScript = path.join(here, "collab-worker.ts");
 /** Load-generator processes (whole rooms each): one event loop cannot drive 1,000 providers on time. */
 const WORKERS = Number(process.env.COLLAB_BENCH_WORKERS ?? 2);
-/**
- * The load generators run at this nice level, so that on a 2-core machine the server under
- * test is not preempted by them (they still get every cycle the server leaves), and with
- * the server's young-generation size (their scavenges are part of every timed delivery).
- */
-const WORKER_NICE = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A 20 KB program-like document. */
@@ -69,7 +63,6 @@ async function startWorker(job: WorkerJob): Promise<{ child: ChildProcess; next:
   const nodeArgs = (process.env.COLLAB_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const execArgv = [...nodeArgs, "--import", "tsx"];
   const child = fork(workerScript, [], { execArgv, env: { ...process.env, COLLAB_WORKER_JOB: JSON.stringify(job) } });
-  os.setPriority(child.pid!, WORKER_NICE);
   const inbox: FromWorker[] = [];
   const waiting: ((m: FromWorker) => void)[] = [];
   child.on("message", (m: FromWorker) => (waiting.length ? waiting.shift()!(m) : inbox.push(m)));
@@ -133,7 +126,7 @@ async function crdtRun(doc: string): Promise<Row> {
   const expected = keystrokes * (CLIENTS - 1);
   const clientCpu = typed.reduce((n, t) => n + t.cpuSeconds, 0);
   console.log(
-    `load generators: ${WORKERS} processes at nice ${WORKER_NICE}, ${Math.round((clientCpu / elapsed) * 100)} % CPU together, event-loop delay p99 ` +
+    `load generators: ${WORKERS} processes, ${Math.round((clientCpu / elapsed) * 100)} % CPU together, event-loop delay p99 ` +
       `${typed.map((t) => t.loopP99Ms.toFixed(1)).join(" / ")} ms (their own share of the latency); ` +
       `${latencies.length} of ${expected} peer deliveries timed (${((latencies.length / expected) * 100).toFixed(1)} %)`,
   );
