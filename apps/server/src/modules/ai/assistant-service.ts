@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { assistantMessages } from "@coderoom/shared/messages";
+import type { TServerEvent, TServerPayload } from "@coderoom/shared/schemas/editor-events";
 import {
   assistantEvents,
   assistantLimits,
@@ -175,7 +176,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     });
     let ended = false;
     /** The answer leaves this process's care (the asker may ask again), then the room hears how it ended. */
-    const end = async (event: string, payload: unknown) => {
+    const end = async <E extends TServerEvent>(event: E, payload: TServerPayload<E>) => {
       ended = true;
       deltas.cancel();
       live.delete(answer.id);

@@ -47,7 +47,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
  */
 export function registerAssistantHandlers(socket: ContractSocket, handle: Handle, env: AssistantSocketEnv): void {
   const { assistant } = env;
-  // AssistantIO names its events as strings: the contract's types stop at this line.
+  // Socket.IO cannot check a payload against an event chosen by a type parameter; AssistantIO's callers are checked.
   const io: AssistantIO = {
     toRoom: (roomId, event, payload) => env.toRoom(roomId).emit(event as TServerEvent, payload as never),
     toAsker: (event, payload) => socket.emit(event as TServerEvent, payload as never),

@@ -1,4 +1,5 @@
 import type { TErrorCode } from "@coderoom/shared/error-codes";
+import type { TServerEvent, TServerPayload } from "@coderoom/shared/schemas/editor-events";
 import type { TRunResult } from "@coderoom/shared/schemas/run";
 
 /** The asker, as the room channel knows them (from the session). */
@@ -20,8 +21,8 @@ export interface RoomSnapshot {
 
 /** How the service reaches people: the room channel, and the asker's own connections. */
 export interface AssistantIO {
-  toRoom(roomId: string, event: string, payload: unknown): void;
-  toAsker(event: string, payload: unknown): void;
+  toRoom<E extends TServerEvent>(roomId: string, event: E, payload: TServerPayload<E>): void;
+  toAsker<E extends TServerEvent>(event: E, payload: TServerPayload<E>): void;
 }
 
 /** A refused question or apply, sent back in the acknowledgement. */
