@@ -4,7 +4,7 @@ import type { TServerEvent, TServerPayload } from "@coderoom/shared/schemas/edit
 import {
   assistantEvents,
   assistantLimits,
-  zAssistantAsk,
+  type TAssistantAsk,
   type TAssistantMessage,
   type TAssistantQuota,
   type TAssistantState,
@@ -39,7 +39,8 @@ interface AskRequest {
   user: AssistantUser;
   roomId: string;
   socketId: string;
-  payload: unknown;
+  /** Validated by the socket handler against the contract (zAssistantAsk). */
+  question: TAssistantAsk;
   snapshot: () => RoomSnapshot | Promise<RoomSnapshot>;
   io: AssistantIO;
 }
@@ -87,21 +88,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     return read;
   };
 
-  function validate(payload: unknown) {
-    const parsed = zAssistantAsk.safeParse(payload ?? {});
-    if (parsed.success) return parsed.data;
-    const tooLong = parsed.error.issues.some((i) => i.message === "question_too_long");
-    const empty = parsed.error.issues.some((i) => i.message === "question_empty");
-    const message = tooLong
-      ? assistantMessages.questionTooLong(assistantLimits.questionMaxChars)
-      : empty
-        ? assistantMessages.questionEmpty
-        : "Invalid question";
-    throw new AssistantRefusal("ai_question_invalid", message);
-  }
-
   /** The prompt for the question, from the room as it is now and its latest messages. */
-  async function promptFor(req: AskRequest, input: ReturnType<typeof validate>) {
+  async function promptFor(req: AskRequest, input: TAssistantAsk) {
     const [recent, snapshot] = await Promise.all([recentMessages(req.roomId), req.snapshot()]);
     return buildPrompt({
       action: input.action,
@@ -124,7 +112,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   async function ask(req: AskRequest) {
     const { user, roomId, io } = req;
     if (!provider) throw new AssistantRefusal("ai_not_configured", assistantMessages.notConfigured);
-    const input = validate(req.payload);
+    const input = req.question;
     const slot = await limiter.claimUser(user.id).catch(unavailable);
     if (!slot) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
     const at = deps.now();

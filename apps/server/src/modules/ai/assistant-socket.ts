@@ -63,7 +63,7 @@ export function registerAssistantHandlers(socket: ContractSocket, handle: Handle
 
   handle(assistantEvents.ask, { beforeJoin: true, explain: questionRefusal }, async (payload, ok) => {
     const { user, roomId } = await joinedRoom();
-    const started = await refusing(() => assistant.ask({ user, roomId, socketId: socket.id, payload, io, snapshot: () => env.snapshot(roomId) }));
+    const started = await refusing(() => assistant.ask({ user, roomId, socketId: socket.id, question: payload, io, snapshot: () => env.snapshot(roomId) }));
     ok({ questionId: started.questionId, answerId: started.answerId });
   });
   handle(assistantEvents.stop, { beforeJoin: true }, async (_payload, ok) => {
