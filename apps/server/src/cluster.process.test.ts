@@ -437,13 +437,15 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
     const staying = provider(people[2]!, roomId, { direct: 2 });
     await until(() => leaving.isSynced && staying.isSynced, 30_000, "providers synced");
     const legacy = legacySocket(people[3]!, node.sticky, true);
+    // Listening before the join is sent: the answer may come before the connect is noticed below.
+    const joined = nextEvent(legacy, "updateUsers", 30_000);
     let legacyJoins = 0;
     legacy.on("connect", () => {
       legacyJoins += 1;
       legacy.emit("join", { roomId });
     });
     await until(() => legacyJoins === 1, 20_000, "legacy socket connected");
-    await nextEvent(legacy, "updateUsers", 10_000);
+    await joined;
 
     const submitted = judge0.log.submissions.length;
     const run = restRun(people[4]!, cluster.proxy.url, "print('SLOW_RUN')", node.sticky);
