@@ -204,7 +204,7 @@ it("drains one process of two sharing the room: exit 0, no error on either, the 
     await new Promise((r) => setTimeout(r, 500));
     closeCollab(onA);
 
-    expect(code).toBe(0);
+    expect(code, a.output()).toBe(0);
     expect(runRes.status).toBe(200);
     expect(a.output()).toContain('"msg":"drained"');
     console.log(`drain of one process of two, with clients and a slow run in flight: ${drainedMs(a.output())} ms`);
