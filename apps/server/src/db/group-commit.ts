@@ -3,7 +3,7 @@
  * in one event-loop turn are written together after it, and items added while a write is
  * in flight wait for it and go together in the next one: a lone item waits only for the end
  * of its turn, and a burst costs as few statements as the database's speed allows (PGlite
- * runs one statement at a time).
+ * runs one statement at a time). Reads batch the same way (one statement for many keys).
  *
  * `write(items)` returns one result per item, in order. When a batch fails, each of its items
  * is written on its own, so one bad item fails only itself.

@@ -71,26 +71,21 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   /** This process's answers (their controllers: Stop and disconnects abort them). */
   const live = new Map<string, LiveAnswer>();
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
-  // The questions and answers of a burst share statements: the embedded database runs one at a time.
+  // The questions, answers and prompts of a burst share statements: the embedded database runs one at a time.
   const takeAi = groupCommit((asks: { user: AssistantUser; at: Date }[]) => takeAiMany(db, asks));
   const saveExchange = groupCommit(async (exchanges: Exchange[]) => {
     await saveExchanges(db, exchanges);
     return exchanges.map(() => undefined);
   });
-  /** The room's latest messages for a prompt: questions asked in the same moment share one read. */
-  const reading = new Map<string, ReturnType<typeof recentExchanges>>();
-  const recentMessages = (roomId: string) => {
-    let read = reading.get(roomId);
-    if (!read) {
-      read = recentExchanges(db, roomId, HISTORY_FOR_PROMPT).finally(() => reading.delete(roomId));
-      reading.set(roomId, read);
-    }
-    return read;
-  };
+  /** The room's latest messages for a prompt: the rooms asking in the same moment share one read. */
+  const readHistories = groupCommit(async (roomIds: string[]) => {
+    const histories = await recentExchanges(db, [...new Set(roomIds)], HISTORY_FOR_PROMPT);
+    return roomIds.map((id) => histories.get(id)!);
+  });
 
   /** The prompt for the question, from the room as it is now and its latest messages. */
   async function promptFor(req: AskRequest, input: TAssistantAsk) {
-    const [recent, snapshot] = await Promise.all([recentMessages(req.roomId), req.snapshot()]);
+    const [recent, snapshot] = await Promise.all([readHistories(req.roomId), req.snapshot()]);
     return buildPrompt({
       action: input.action,
       question: input.question,
@@ -116,6 +111,9 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     const slot = await limiter.claimUser(user.id).catch(unavailable);
     if (!slot) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
     const at = deps.now();
+    // The prompt's reads go beside the count (a refused question's prompt is dropped).
+    const prompting = promptFor(req, input);
+    prompting.catch(() => undefined);
     let counted = false;
     let undoRoomSlot = async () => {};
     try {
@@ -126,7 +124,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       io.toAsker(assistantEvents.quota, taken.quota);
       if (!taken.ok) throw new AssistantRefusal("ai_quota_exceeded", taken.message);
       counted = true;
-      const prompt = await promptFor(req, input);
+      const prompt = await prompting;
       const author = { id: user.id, name: user.name, ...(user.avatar ? { avatar: user.avatar } : {}) };
       const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
       const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };

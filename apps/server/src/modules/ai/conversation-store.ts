@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { TAssistantApplyRecord, TAssistantMessage } from "@coderoom/shared/schemas/assistant";
 import type { Db } from "../../db/client";
 import { aiApplies, aiMessages } from "../../db/schema/ai";
+import { rooms } from "../../db/schema/rooms";
 import { users } from "../../db/schema/users";
 import { avatarUrl } from "../storage/avatar-store";
 
@@ -37,18 +38,34 @@ export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void
   await db.insert(aiMessages).values(exchanges.flatMap(({ roomId, question, answer }) => [messageRow(roomId, question), messageRow(roomId, answer)]));
 }
 
-/** The room's latest `limit` messages for a prompt, oldest first: who said what, nothing else. */
-export async function recentExchanges(db: Db, roomId: string, limit: number): Promise<{ role: "user" | "assistant"; content: string; author: string }[]> {
-  const rows = await db
-    .select({ role: aiMessages.role, content: aiMessages.content, author: aiMessages.authorName })
+export type PromptMessage = { role: "user" | "assistant"; content: string; author: string };
+
+/**
+ * Each room's latest `limit` messages for a prompt, oldest first: who said what, nothing else.
+ * One statement for all the rooms (each read by its index), as questions come in bursts.
+ */
+export async function recentExchanges(db: Db, roomIds: string[], limit: number): Promise<Map<string, PromptMessage[]>> {
+  // As loadConversation orders them: of a question and its answer (same time) the question first.
+  const latest = db
+    .select({ role: aiMessages.role, content: aiMessages.content, author: aiMessages.authorName, createdAt: aiMessages.createdAt })
     .from(aiMessages)
-    .where(eq(aiMessages.roomId, roomId))
-    // As loadConversation orders them: of a question and its answer (same time) the question first.
+    .where(eq(aiMessages.roomId, rooms.id))
     .orderBy(desc(aiMessages.createdAt), asc(aiMessages.role))
-    .limit(limit);
-  rows.reverse();
-  while (rows[0]?.role === "assistant") rows.shift();
-  return rows;
+    .limit(limit)
+    .as("latest");
+  const rows = await db
+    .select({ roomId: rooms.id, role: latest.role, content: latest.content, author: latest.author })
+    .from(rooms)
+    .crossJoinLateral(latest)
+    .where(inArray(rooms.id, roomIds))
+    .orderBy(rooms.id, desc(latest.createdAt), asc(latest.role));
+  const byRoom = new Map<string, PromptMessage[]>(roomIds.map((id) => [id, []]));
+  for (const { roomId, role, content, author } of rows) byRoom.get(roomId)!.push({ role, content, author });
+  for (const messages of byRoom.values()) {
+    messages.reverse();
+    while (messages[0]?.role === "assistant") messages.shift();
+  }
+  return byRoom;
 }
 
 /** The room's latest messages, oldest first, with who applied their code blocks. */
