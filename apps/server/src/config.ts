@@ -118,7 +118,7 @@ const zEnv = z.object({
   SANDBOX_DIR: z.string().default("/dev/shm/coderoom"),
   /** Started as root, the web process runs as this unprivileged uid (and owns DATA_DIR); only the code runner keeps root. */
   WEB_UID: z.coerce.number().int().positive().default(60900),
-  /** Redis for several server processes: Socket.IO streams adapter and Hocuspocus's Redis extension; unset = one process. */
+  /** Redis for several server processes: Socket.IO streams adapter and the /collab Redis relay; unset = one process. */
   REDIS_URL: optional,
   /** Prefix of every Redis key and stream, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/).default("coderoom"),

@@ -35,7 +35,7 @@ export interface Realtime {
  * Attaches the realtime layer to the app's HTTP server: Socket.IO `/editor` and
  * Hocuspocus `/collab` on the same port, both authenticated by the session cookie
  * and origin-checked. With REDIS_URL, Socket.IO uses the Redis streams adapter and
- * Hocuspocus its Redis extension, so rooms can span processes.
+ * Hocuspocus a Redis relay (collab/redis-relay.ts), so rooms can span processes.
  */
 export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);

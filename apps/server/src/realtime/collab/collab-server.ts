@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { Hocuspocus, type Document, type Extension, type connectedPayload, type onDisconnectPayload } from "@hocuspocus/server";
-import { Redis as RedisExtension } from "@hocuspocus/extension-redis";
 import { WebSocketServer } from "ws";
 import type * as Y from "yjs";
 import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
@@ -18,6 +17,7 @@ import { clientMessagesExtension } from "./client-messages";
 import { createCollabLimits } from "./collab-limits";
 import { createPersistence } from "./persistence-extension";
 import { catchUpAfterRedisOutage } from "./redis-outage-catch-up";
+import { redisRelay } from "./redis-relay";
 import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
@@ -105,12 +105,10 @@ export function createCollabServer(
   const redisUrl = deps.config.REDIS_URL;
   const redisClients: IORedis[] = [];
   if (redisUrl) {
-    const createClient = () => {
-      const client = createRedisClient(redisUrl, "hocuspocus", logger);
-      redisClients.push(client);
-      return client;
-    };
-    extensions.push(new RedisExtension({ prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, createClient }));
+    const pub = createRedisClient(redisUrl, "hocuspocus", logger);
+    const sub = createRedisClient(redisUrl, "hocuspocus", logger);
+    redisClients.push(pub, sub);
+    extensions.push(redisRelay({ pub, sub, prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, log }));
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
   const catchUp = catchUpAfterRedisOutage(redisClients, hocuspocus, deps.db.db, log);
@@ -214,10 +212,8 @@ export function createCollabServer(
       for (const client of wss.clients) client.terminate();
       wss.close();
       await persistence.close();
-      // Extensions let go of what they hold (the Redis extension its lock); with Redis down
-      // that cannot finish, so it gets a moment, then the connections are closed anyway.
-      await Promise.race([hocuspocus.hooks("onDestroy", { instance: hocuspocus }), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
-      for (const client of redisClients) client.disconnect();
+      // The Redis relay closes its clients.
+      await hocuspocus.hooks("onDestroy", { instance: hocuspocus });
     },
   };
 }

@@ -58,6 +58,7 @@ export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string
   const compactQueue = new Set<string>();
   let compacting: Promise<void> = Promise.resolve();
   let flushing: Promise<void> = Promise.resolve();
+  let closed = false;
 
   const writeLog = async (batch: { roomId: string; data: Uint8Array }[]) => {
     for (const [i, slice] of sliceByRoom(batch, ROOMS_PER_INSERT).entries()) {
@@ -92,6 +93,9 @@ export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string
     }
   };
   const compactSoon = (roomId: string) => {
+    // Documents unload as their connections close, during and after close(): their logs are
+    // folded by a later run, the database is closing.
+    if (closed) return;
     compactQueue.add(roomId);
     compacting = compacting.then(async () => {
       if (!compactQueue.delete(roomId)) return;
@@ -158,6 +162,7 @@ export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string
       compactQueue.delete(roomId);
     },
     close: async () => {
+      closed = true;
       clearInterval(flushTimer);
       clearInterval(codeTimer);
       await flushLog();

@@ -13,13 +13,13 @@ import { FLUSH_MS } from "./persistence-extension";
 const CATCH_UP_AFTER_MS = [FLUSH_MS + 300, 5_000];
 
 /**
- * The Redis extension forwards updates only while a process is connected: what other
+ * The Redis relay forwards updates only while a process is connected: what other
  * processes published during an outage never reaches this one, and nothing asks for it
  * again. Every process stores every update it holds, so after an outage each loaded
  * document re-reads its stored updates and applies them (Yjs applies an update once, so
- * repeating is harmless). The origin is null, as for any server-side change: the result
- * goes to this process's clients, is stored by the persistence extension, and the Redis
- * extension announces the document's new state to the other processes.
+ * repeating is harmless). The origin is null, as for any server-side change: what was new
+ * goes to this process's clients, is stored by the persistence extension, and the relay
+ * publishes it to the other processes.
  */
 export function catchUpAfterRedisOutage(
   clients: IORedis[],
