@@ -168,4 +168,8 @@ it("awareness and stateless broadcasts cross to the other process's clients", as
 
   b.hocuspocus.documents.get(name)!.broadcastStateless("from B");
   await until(() => stateless.includes("from B"), 5000, "B's stateless broadcast at A's client");
+
+  // A's last client leaves: its cursor goes at once on B (not after awareness's 30 s timeout).
+  onA.close();
+  await until(() => seenOnB() === undefined, 5000, "A's cursor gone at B's client");
 });

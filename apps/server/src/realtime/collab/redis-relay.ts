@@ -99,8 +99,9 @@ export function redisRelay({ pub, sub, prefix, log }: RedisRelayOptions): Extens
     },
 
     async onAwarenessUpdate({ documentName, document, awareness, added, updated, removed }: onAwarenessUpdatePayload) {
-      // A process without clients on the document has no awareness of its own to tell.
-      if (document.connections.size === 0) return;
+      // A process without clients on the document has no awareness of its own to tell, but
+      // its last client's leaving (a removal), so the others drop that cursor at once.
+      if (document.connections.size === 0 && removed.length === 0) return;
       const changed = [...added, ...updated, ...removed];
       publish(documentName, new OutgoingMessage(documentName).createAwarenessUpdateMessage(awareness, changed).toUint8Array());
     },
