@@ -18,6 +18,7 @@ import { clientMessagesExtension } from "./client-messages";
 import { createCollabLimits } from "./collab-limits";
 import { createPersistence } from "./persistence-extension";
 import { catchUpAfterRedisOutage } from "./redis-outage-catch-up";
+import { unloadAllDocuments } from "./unload-documents";
 import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
@@ -25,6 +26,8 @@ const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /** How long a shutdown waits for clients to answer their close frame. */
 const CLOSE_GRACE_MS = 1000;
 const SERVICE_RESTART = 1012;
+/** How long a shutdown waits for documents to unload (the Redis extension holds each one a second). */
+const UNLOAD_BOUND_MS = 5000;
 
 export interface CollabServer {
   readonly hocuspocus: Hocuspocus;
@@ -213,6 +216,13 @@ export function createCollabServer(
       await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
       for (const client of wss.clients) client.terminate();
       wss.close();
+      // A loaded document still hears the other processes through Redis and answers them on
+      // the extension's publishing connection; once onDestroy has sent that connection QUIT,
+      // an answer fails ("Connection is closed": an unhandled rejection, or QUIT's own reply
+      // lost) and the process exits 1. Unloaded, a document has stored its last state (its
+      // unload hooks write through the persistence) and the extension ignores its channel.
+      const stillLoaded = await unloadAllDocuments(hocuspocus, UNLOAD_BOUND_MS);
+      if (stillLoaded > 0) logger.warn({ documents: stillLoaded, boundMs: UNLOAD_BOUND_MS }, "documents still loaded when the collab server closed");
       await persistence.close();
       // Extensions let go of what they hold (the Redis extension its lock); with Redis down
       // that cannot finish, so it gets a moment, then the connections are closed anyway.
