@@ -18,9 +18,12 @@ export interface RealtimeTestContext extends TestContext {
   realtime: Realtime;
 }
 
-/** The real app with Socket.IO and Hocuspocus attached, listening on 127.0.0.1 port 0. */
-export async function createRealtimeTestApp(env: Record<string, string> = {}): Promise<RealtimeTestContext> {
-  const ctx = await createTestApp(env);
+/**
+ * The real app with Socket.IO and Hocuspocus attached, listening on 127.0.0.1 port 0
+ * (`opts.db`: another app's database, as for createTestApp).
+ */
+export async function createRealtimeTestApp(env: Record<string, string> = {}, opts: Parameters<typeof createTestApp>[1] = {}): Promise<RealtimeTestContext> {
+  const ctx = await createTestApp(env, opts);
   const realtime = attachRealtime(ctx.app, ctx.deps);
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = ctx.app.server.address() as AddressInfo;

@@ -18,6 +18,7 @@ import { createCollabLimits } from "./collab-limits";
 import { createPersistence } from "./persistence-extension";
 import { catchUpAfterRedisOutage } from "./redis-outage-catch-up";
 import { redisRelay } from "./redis-relay";
+import { unloadAllDocuments } from "./unload-documents";
 import { guardWebSocket, guardWebSocketServer, type ClientErrorLog } from "../socket-guards";
 
 /** Largest websocket frame on `/collab`: a 512 KB paste plus Yjs overhead. */
@@ -25,6 +26,8 @@ const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /** How long a shutdown waits for clients to answer their close frame. */
 const CLOSE_GRACE_MS = 1000;
 const SERVICE_RESTART = 1012;
+/** How long a shutdown waits for documents to unload (the Redis extension holds each one a second). */
+const UNLOAD_BOUND_MS = 5000;
 
 export interface CollabServer {
   readonly hocuspocus: Hocuspocus;
@@ -211,6 +214,10 @@ export function createCollabServer(
       await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
       for (const client of wss.clients) client.terminate();
       wss.close();
+      // Unloaded, a document has stored its last state (its unload hooks write through the
+      // persistence) and no longer hears or answers the other processes through Redis.
+      const stillLoaded = await unloadAllDocuments(hocuspocus, UNLOAD_BOUND_MS);
+      if (stillLoaded > 0) logger.warn({ documents: stillLoaded, boundMs: UNLOAD_BOUND_MS }, "documents still loaded when the collab server closed");
       await persistence.close();
       // The Redis relay closes its clients.
       await hocuspocus.hooks("onDestroy", { instance: hocuspocus });
