@@ -6,7 +6,7 @@ import { loadConfig } from "./config";
 import { createCoordination } from "./coordination/create-coordination";
 import { openDb } from "./db/client";
 import { assertDataDirFree } from "./db/data-dir-lock";
-import { migrate } from "./db/migrate";
+import { migrateForServing } from "./db/migrate";
 import { createExecutionService } from "./execution/execution-service";
 import { separatePrivileges } from "./runner/privilege-separation";
 import { DomainEventBus } from "./events";
@@ -32,7 +32,7 @@ async function main(log: Logger) {
   makeDataDirPrivate(config.dataDir);
   // Embedded PGlite runs in a child process of its own (as this uid), never on this event loop.
   const db = await openDb({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, log });
-  await migrate(db);
+  await migrateForServing(db);
   // Pictures that earlier versions kept in DATA_DIR move into the database, URLs unchanged.
   const movedAvatars = await importAvatarFiles(db.db, config.uploadsDir);
   if (movedAvatars > 0) log.info({ files: movedAvatars }, "moved avatars from DATA_DIR/uploads into the database");

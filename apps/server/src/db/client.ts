@@ -24,11 +24,12 @@ export interface DbHandle {
   close(): Promise<void>;
   /** The embedded database folder's owner lock (PGlite on disk only). */
   dataDirLock?: Pick<DataDirLock, "file" | "advertise">;
+  /** Serves the embedded database from a new process (PGlite in its own process only). */
+  renewProcess?(): Promise<void>;
 }
 
 /** node-postgres behind Drizzle: PostgreSQL itself, or the embedded database's process. */
-function openPool(config: pg.PoolConfig, kind: DbHandle["kind"]): DbHandle {
-  const pool = new pg.Pool(config);
+function openPool(pool: pg.Pool, kind: DbHandle["kind"]): DbHandle {
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -60,12 +61,13 @@ function openPool(config: pg.PoolConfig, kind: DbHandle["kind"]): DbHandle {
  * PostgreSQL is; "memory" (the tests) keeps a throwaway PGlite in this process.
  */
 export async function openDb(opts: { url?: string; pgliteDir?: string; log?: PgliteChildLog }): Promise<DbHandle> {
-  if (opts.url) return openPool({ connectionString: opts.url, max: 10 }, "postgres");
+  if (opts.url) return openPool(new pg.Pool({ connectionString: opts.url, max: 10 }), "postgres");
   if (!opts.pgliteDir || opts.pgliteDir === "memory") return openInProcessPglite("memory");
   const child = await startPgliteChild({ dir: opts.pgliteDir, log: opts.log });
   // PGlite is one session: one connection, whose checkout also queues callers' transactions.
   // Kept open while idle, since every new connection resets the session.
-  const handle = openPool({ host: child.socketDir, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 }, "pglite");
+  const pool = new pg.Pool({ host: child.socketDir, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
+  const handle = openPool(pool, "pglite");
   return {
     ...handle,
     close: async () => {
@@ -73,6 +75,13 @@ export async function openDb(opts: { url?: string; pgliteDir?: string; log?: Pgl
       await child.stop();
     },
     dataDirLock: { file: child.lockFile, advertise: (adminSocket) => child.advertise(adminSocket) },
+    renewProcess: async () => {
+      // The pool's connection ends with the old process; once the pool has dropped it,
+      // the next query connects to the new one.
+      const dropped = pool.totalCount > 0 ? new Promise((resolve) => pool.once("remove", resolve)) : undefined;
+      await child.renew();
+      await dropped;
+    },
   };
 }
 

@@ -20,6 +20,8 @@ export interface PgliteChild {
   pid(): number | undefined;
   /** Records the admin socket in the lock file, now and after every restart. */
   advertise(adminSocket: string): void;
+  /** Serves the database from a new process, started once the current one has stopped. */
+  renew(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,12 +72,13 @@ export async function startPgliteChild(opts: { dir: string; log?: PgliteChildLog
   const socketPath = path.join(socketDir, ".s.PGSQL.5432");
   let adminSocket: string | undefined;
   let stopping = false;
+  let renewing = false;
   let failures = 0;
   let child: ChildProcess;
   const tell = (message: PgliteParentMessage) => child.connected && child.send(message);
   const supervise = () =>
     child.once("exit", (code, signal) => {
-      if (stopping) return;
+      if (stopping || renewing) return;
       const delay = RESTART_DELAYS_MS[Math.min(failures++, RESTART_DELAYS_MS.length - 1)]!;
       opts.log?.warn({ code, signal, restartInMs: delay }, "the embedded database process stopped; starting it again");
       setTimeout(restart, delay).unref();
@@ -118,6 +121,18 @@ export async function startPgliteChild(opts: { dir: string; log?: PgliteChildLog
     advertise(path) {
       adminSocket = path;
       tell({ t: "advertise", adminSocket });
+    },
+    // Throws when the new process cannot start (then nothing serves the database).
+    async renew() {
+      renewing = true;
+      try {
+        await stopChild(child);
+        child = await spawnChild(opts.dir, socketPath);
+      } finally {
+        renewing = false;
+      }
+      if (adminSocket) tell({ t: "advertise", adminSocket });
+      supervise();
     },
     stop: async () => {
       stopping = true;

@@ -7,7 +7,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDb, type DbHandle } from "./client";
 import { currentOwner } from "./data-dir-lock";
-import { migrate } from "./migrate";
+import { migrateForServing } from "./migrate";
 import { users } from "./schema/users";
 
 /*
@@ -20,13 +20,20 @@ const pgliteDir = path.join(dataDir, "db");
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await openDb({ pgliteDir });
-  await migrate(handle);
+  await migrateForServing(handle);
 });
 afterAll(async () => {
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** When the process serving the database started, and whether that was after its last migration. */
+const servingProcess = async (db: DbHandle["db"]) => {
+  const { rows } = (await db.execute(
+    sql`SELECT pg_postmaster_start_time()::text AS started, pg_postmaster_start_time() > (SELECT max(applied_at) FROM schema_migrations) AS "afterMigrations"`,
+  )) as unknown as { rows: { started: string; afterMigrations: boolean }[] };
+  return rows[0]!;
+};
 const addUser = (db: DbHandle["db"], email: string) => db.insert(users).values({ fullName: "Pg Proc", email, passwordHash: "x", role: "CODER" });
 const emails = async (db: DbHandle["db"], prefix: string) =>
   (await db.select({ email: users.email }).from(users).where(like(users.email, `${prefix}%`))).map((r) => r.email).sort();
@@ -61,6 +68,16 @@ describe("embedded PGlite in its own process", SLOW, () => {
     const owner = currentOwner(pgliteDir);
     expect(owner?.pid).not.toBe(process.pid);
     expect(openFiles().filter((file) => file.startsWith(pgliteDir))).toEqual([]);
+  });
+
+  it("serves a new database from a process started after its migrations, and keeps serving one already migrated", async () => {
+    // The process that ran them stays bigger for good: the server's first start would cost more.
+    const serving = await servingProcess(handle.db);
+    expect(serving.afterMigrations).toBe(true);
+    const owner = currentOwner(pgliteDir)!.pid;
+    expect(await migrateForServing(handle)).toEqual([]);
+    expect(currentOwner(pgliteDir)!.pid).toBe(owner);
+    expect(await servingProcess(handle.db)).toEqual(serving);
   });
 
   it("runs PGlite with the buffer pool it was started with (its start parameters, after PGlite's own)", async () => {
