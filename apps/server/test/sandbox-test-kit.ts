@@ -84,6 +84,20 @@ export async function processTable(): Promise<ProcessEntry[]> {
 export async function processesOf(uidBase: number, runner?: SandboxRunner): Promise<number[]> {
   // A sandbox still being set up is not listed yet: wait until every clean-up and set-up has finished.
   await runner?.settled();
+  // A process killed a moment ago may still be exiting on a loaded machine: a survivor is still there seconds later.
+  const deadline = Date.now() + KILLED_EXIT_MS;
+  let left = await listProcessesOf(uidBase, runner);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await listProcessesOf(uidBase, runner);
+  }
+  return left;
+}
+
+/** How long processesOf waits for killed processes to be gone. */
+const KILLED_EXIT_MS = 3000;
+
+async function listProcessesOf(uidBase: number, runner?: SandboxRunner): Promise<number[]> {
   const waiting = new Set(runner?.warmPids() ?? []);
   const table = await processTable();
   const parentOf = new Map(table.map((p) => [p.pid, p.parent]));
