@@ -6,6 +6,9 @@ export interface RedisLog {
   warn(obj: object, msg: string): void;
 }
 
+/** Clients closeRedisClient is closing: their errors are the close's, not an outage. */
+const closing = new WeakSet<IORedis>();
+
 /**
  * An ioredis client for the processes' shared parts (Socket.IO's adapter, Hocuspocus,
  * coordination). ioredis retries forever on its own (maxRetriesPerRequest: null keeps
@@ -18,6 +21,7 @@ export function createRedisClient(url: string, role: string, log: RedisLog, opti
   const client = new IORedis(url, { enableReadyCheck: false, maxRetriesPerRequest: null, ...options });
   let failing = 0;
   client.on("error", (err: Error) => {
+    if (closing.has(client)) return log.warn({ err, redis: role }, "redis error while closing");
     failing += 1;
     if (failing === 1) log.error({ err, redis: role }, "redis connection failed; retrying");
   });
@@ -26,6 +30,19 @@ export function createRedisClient(url: string, role: string, log: RedisLog, opti
     failing = 0;
   });
   return client;
+}
+
+/**
+ * Closes a client: QUIT lets the replies in flight arrive (while Redis is unreachable it
+ * would wait forever, so then the connection is dropped). A library may still write on it
+ * after QUIT (the Socket.IO adapter answers other processes until its subscriber, closed
+ * in the background, is gone); Redis has closed the connection by then and the write
+ * fails (EPIPE): logged as a warning, not as an outage.
+ */
+export async function closeRedisClient(client: IORedis): Promise<void> {
+  closing.add(client);
+  if (client.status === "ready") await client.quit().catch(() => undefined);
+  else client.disconnect();
 }
 
 /** A readiness check: Redis answers PING within the check's time. */

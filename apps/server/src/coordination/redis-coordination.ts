@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type IORedis from "ioredis";
 import { CoordinationUnavailable, type Coordination } from "./coordination";
 import { createLeaseKeeper, type LeaseStore } from "./lease-keeper";
-import { createRedisClient, type RedisLog } from "./redis-client";
+import { closeRedisClient, createRedisClient, type RedisLog } from "./redis-client";
 
 /** Extends or deletes a lease only while it still holds our token. */
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
@@ -88,9 +88,7 @@ export function createRedisCoordination(opts: RedisCoordinationOptions): Coordin
     delete: (...keys) => call(async () => void (keys.length > 0 && (await client.del(...keys.map(k))))),
     async close() {
       keeper.stopAll();
-      // QUIT lets replies in flight arrive; while Redis is unreachable it would wait forever.
-      if (client.status === "ready") await client.quit().catch(() => undefined);
-      else client.disconnect();
+      await closeRedisClient(client);
     },
   };
 }

@@ -18,7 +18,7 @@ import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
 import { createRoomRuns } from "./room-runs";
 import { createMemoryRuntimeStore } from "./room-runtime";
-import { createRedisClient, pingRedis } from "../coordination/redis-client";
+import { closeRedisClient, createRedisClient, pingRedis } from "../coordination/redis-client";
 import { observeRealtime } from "./realtime-metrics";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
@@ -119,9 +119,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       await collab.close();
       // Redis last: the adapters of every namespace stop their polling and heartbeats first.
       await Promise.all([io.of("/").adapter, nsp.adapter].map((adapter) => Promise.resolve(adapter.close())));
-      // QUIT lets replies in flight arrive; while Redis is unreachable it would wait forever.
-      if (redis?.status === "ready") await redis.quit().catch(() => undefined);
-      else redis?.disconnect();
+      if (redis) await closeRedisClient(redis);
     },
   };
 }
