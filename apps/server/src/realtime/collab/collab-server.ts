@@ -26,7 +26,7 @@ const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /** How long a shutdown waits for clients to answer their close frame. */
 const CLOSE_GRACE_MS = 1000;
 const SERVICE_RESTART = 1012;
-/** How long a shutdown waits for documents to unload (the Redis extension holds each one a second). */
+/** How long a shutdown waits for documents to unload (each stores its last state as it goes). */
 const UNLOAD_BOUND_MS = 5000;
 
 export interface CollabServer {
