@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { closeRedisClient, createRedisClient } from "./redis-client";
+import { createRedisClient } from "./redis-client";
 
 /** A pino logger and the JSON lines it wrote. */
 function captured() {
@@ -16,7 +16,7 @@ describe("createRedisClient: an outage is logged as JSON, once", () => {
   it("writes one JSON line for many failed retries, and nothing unhandled", async () => {
     const { log, logged } = captured();
     let errors = 0;
-    const client = createRedisClient("redis://127.0.0.1:1", "test", log);
+    const { client } = createRedisClient("redis://127.0.0.1:1", "test", log);
     client.on("error", () => (errors += 1));
     try {
       await expect.poll(() => errors, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
@@ -29,11 +29,11 @@ describe("createRedisClient: an outage is logged as JSON, once", () => {
   });
 });
 
-describe("closeRedisClient", () => {
+describe("RedisConnection.close", () => {
   it("an error on a client being closed (a write after its QUIT) is the close's: a warning, no outage", async () => {
     const { log, logged } = captured();
-    const client = createRedisClient("redis://127.0.0.1:1", "test", log, { lazyConnect: true });
-    await closeRedisClient(client);
+    const { client, close } = createRedisClient("redis://127.0.0.1:1", "test", log, { lazyConnect: true });
+    await close();
     client.emit("error", Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
     await expect.poll(() => logged().length).toBe(1);
     expect(logged()[0]).toMatchObject({ redis: "test", level: 40, msg: "redis error while closing" });

@@ -6,8 +6,18 @@ export interface RedisLog {
   warn(obj: object, msg: string): void;
 }
 
-/** Clients closeRedisClient is closing: their errors are the close's, not an outage. */
-const closing = new WeakSet<IORedis>();
+/** A Redis client and the one way to close it. */
+export interface RedisConnection {
+  client: IORedis;
+  /**
+   * QUIT lets the replies in flight arrive (while Redis is unreachable it would wait
+   * forever, so then the connection is dropped). A library may still write on it after
+   * QUIT (the Socket.IO adapter answers other processes until its subscriber, closed in
+   * the background, is gone); Redis has closed the connection by then and the write fails
+   * (EPIPE): logged as a warning, not as an outage.
+   */
+  close(): Promise<void>;
+}
 
 /**
  * An ioredis client for the processes' shared parts (Socket.IO's adapter, Hocuspocus,
@@ -16,12 +26,13 @@ const closing = new WeakSet<IORedis>();
  * become JSON log lines: the first of an outage, then one line when it is back with how
  * many errors it skipped, instead of one line per retry.
  */
-export function createRedisClient(url: string, role: string, log: RedisLog, options: RedisOptions = {}): IORedis {
+export function createRedisClient(url: string, role: string, log: RedisLog, options: RedisOptions = {}): RedisConnection {
   // enableReadyCheck:false: a subscriber connection otherwise fails its ready check (FACTS.md).
   const client = new IORedis(url, { enableReadyCheck: false, maxRetriesPerRequest: null, ...options });
   let failing = 0;
+  let closing = false;
   client.on("error", (err: Error) => {
-    if (closing.has(client)) return log.warn({ err, redis: role }, "redis error while closing");
+    if (closing) return log.warn({ err, redis: role }, "redis error while closing");
     failing += 1;
     if (failing === 1) log.error({ err, redis: role }, "redis connection failed; retrying");
   });
@@ -29,20 +40,14 @@ export function createRedisClient(url: string, role: string, log: RedisLog, opti
     if (failing > 0) log.warn({ redis: role, errors: failing }, "redis connection restored");
     failing = 0;
   });
-  return client;
-}
-
-/**
- * Closes a client: QUIT lets the replies in flight arrive (while Redis is unreachable it
- * would wait forever, so then the connection is dropped). A library may still write on it
- * after QUIT (the Socket.IO adapter answers other processes until its subscriber, closed
- * in the background, is gone); Redis has closed the connection by then and the write
- * fails (EPIPE): logged as a warning, not as an outage.
- */
-export async function closeRedisClient(client: IORedis): Promise<void> {
-  closing.add(client);
-  if (client.status === "ready") await client.quit().catch(() => undefined);
-  else client.disconnect();
+  return {
+    client,
+    async close() {
+      closing = true;
+      if (client.status === "ready") await client.quit().catch(() => undefined);
+      else client.disconnect();
+    },
+  };
 }
 
 /** A readiness check: Redis answers PING within the check's time. */

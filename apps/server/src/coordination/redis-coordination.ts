@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type IORedis from "ioredis";
 import { CoordinationUnavailable, type Coordination } from "./coordination";
 import { createLeaseKeeper, type LeaseStore } from "./lease-keeper";
-import { closeRedisClient, createRedisClient, type RedisLog } from "./redis-client";
+import { createRedisClient, type RedisLog } from "./redis-client";
 
 /** Extends or deletes a lease only while it still holds our token. */
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
@@ -41,7 +40,8 @@ export interface RedisCoordinationOptions {
 /** Coordination for several processes on one Redis. Failed commands throw CoordinationUnavailable. */
 export function createRedisCoordination(opts: RedisCoordinationOptions): Coordination {
   // Its own connection: the Socket.IO adapter's blocks on stream reads.
-  const client: IORedis = createRedisClient(opts.url, "coordination", opts.log, { commandTimeout: opts.commandTimeoutMs, maxRetriesPerRequest: 1 });
+  const redis = createRedisClient(opts.url, "coordination", opts.log, { commandTimeout: opts.commandTimeoutMs, maxRetriesPerRequest: 1 });
+  const client = redis.client;
   const k = (key: string) => `${opts.prefix}:co:${key}`;
   const call = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -88,7 +88,7 @@ export function createRedisCoordination(opts: RedisCoordinationOptions): Coordin
     delete: (...keys) => call(async () => void (keys.length > 0 && (await client.del(...keys.map(k))))),
     async close() {
       keeper.stopAll();
-      await closeRedisClient(client);
+      await redis.close();
     },
   };
 }

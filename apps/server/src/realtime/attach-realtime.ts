@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { createAdapter } from "@socket.io/redis-streams-adapter";
-import type IORedis from "ioredis";
 import { Server } from "socket.io";
 import type { AppDeps } from "../deps";
 import type { App } from "../http/types";
@@ -18,7 +17,7 @@ import { RoomDirectory } from "./room-directory";
 import { closeRevokedSessions, wireRoomEvents } from "./room-events";
 import { createRoomRuns } from "./room-runs";
 import { createMemoryRuntimeStore } from "./room-runtime";
-import { closeRedisClient, createRedisClient, pingRedis } from "../coordination/redis-client";
+import { createRedisClient, pingRedis, type RedisConnection } from "../coordination/redis-client";
 import { observeRealtime } from "./realtime-metrics";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
@@ -41,7 +40,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
   const clientLog = (err: unknown, msg: string) => app.log.warn({ err }, msg);
   const originOk = createHandshakeOriginCheck(deps);
-  let redis: IORedis | undefined;
+  let redis: RedisConnection | undefined;
   const io = new Server(app.server, {
     cors: { origin: [...allowedOrigins(deps.config)], credentials: true },
     // Room for a 512 KB codeChange in UTF-16-escaped JSON, so an oversize one gets a clear refusal.
@@ -52,8 +51,8 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   });
   if (deps.config.REDIS_URL) {
     const prefix = deps.config.REDIS_PREFIX;
-    const client = createRedisClient(deps.config.REDIS_URL, "socket.io", app.log);
-    redis = client;
+    redis = createRedisClient(deps.config.REDIS_URL, "socket.io", app.log);
+    const { client } = redis;
     io.adapter(
       createAdapter(client, { streamName: `${prefix}:socket.io`, channelPrefix: `${prefix}:socket.io`, sessionKeyPrefix: `${prefix}:sio:session:` }),
     );
@@ -119,7 +118,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       await collab.close();
       // Redis last: the adapters of every namespace stop their polling and heartbeats first.
       await Promise.all([io.of("/").adapter, nsp.adapter].map((adapter) => Promise.resolve(adapter.close())));
-      if (redis) await closeRedisClient(redis);
+      if (redis) await redis.close();
     },
   };
 }

@@ -108,8 +108,8 @@ export function createCollabServer(
   const redisUrl = deps.config.REDIS_URL;
   const redisClients: IORedis[] = [];
   if (redisUrl) {
-    const pub = createRedisClient(redisUrl, "hocuspocus", logger);
-    const sub = createRedisClient(redisUrl, "hocuspocus", logger);
+    const pub = createRedisClient(redisUrl, "hocuspocus", logger).client;
+    const sub = createRedisClient(redisUrl, "hocuspocus", logger).client;
     redisClients.push(pub, sub);
     extensions.push(redisRelay({ pub, sub, prefix: `${deps.config.REDIS_PREFIX}:hocuspocus`, log }));
   }

@@ -25,8 +25,8 @@ const clients: Array<() => void> = [];
 const watchers: IORedis[] = [];
 
 async function startProcess() {
-  const pub = createRedisClient(sharedRedisUrl, "relay-test", quiet);
-  const sub = createRedisClient(sharedRedisUrl, "relay-test", quiet);
+  const pub = createRedisClient(sharedRedisUrl, "relay-test", quiet).client;
+  const sub = createRedisClient(sharedRedisUrl, "relay-test", quiet).client;
   const relay = redisRelay({ pub, sub, prefix, log: (err) => errors.push(err) });
   // As collab-server.ts configures it.
   const hocuspocus = new Hocuspocus({ quiet: true, extensions: [relay], unloadImmediately: true });
