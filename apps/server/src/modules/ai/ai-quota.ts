@@ -1,8 +1,12 @@
+import { plans } from "@coderoom/shared/constants/plans";
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TAssistantQuota } from "@coderoom/shared/schemas/assistant";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { planLimits, planLimitsOf } from "../billing/plan-limits";
-import { consumeUsageMany, getUsage, INDIA_OFFSET_MS, refundUsage } from "../usage/daily-usage";
+import { dailyUsage } from "../../db/schema/users";
+import { heldPlanSql } from "../billing/current-subscription";
+import { planLimits } from "../billing/plan-limits";
+import { getUsage, INDIA_OFFSET_MS, indiaDay, refundUsage } from "../usage/daily-usage";
 import type { UserRow } from "../users/sessions";
 
 export type QuotaUser = Pick<UserRow, "id" | "role">;
@@ -48,25 +52,41 @@ export async function takeAi(db: Db, user: QuotaUser, at: Date): Promise<AiTake>
   return (await takeAiMany(db, [{ user, at }]))[0]!;
 }
 
-/** takeAi for questions of different users, in two statements per plan limit at most (plans, then counts). */
+/** Each plan's daily AI limit as SQL rows (plan_id, ai_limit); admins are unlimited. */
+const aiLimitRows = sql.join(
+  [...Object.values(plans).map((p) => sql`(${p.id}::text, ${p.aiPerDay}::int)`), sql`('admin', NULL::int)`],
+  sql`, `,
+);
+
+/**
+ * takeAi for questions of different users (each user once), in one statement: each
+ * asker's plan, its limit, and the count guarded by that limit. So a question waits for
+ * one round trip to the database, however many arrive together.
+ */
 export async function takeAiMany(db: Db, asks: { user: QuotaUser; at: Date }[]): Promise<AiTake[]> {
   const latest = new Date(Math.max(...asks.map((a) => a.at.getTime())));
-  const plans = await planLimitsOf(db, asks.map((a) => a.user), latest);
-  const byLimit = new Map<number | null, typeof asks>();
-  for (const a of asks) {
-    const limit = plans.get(a.user.id)!.aiPerDay;
-    byLimit.set(limit, [...(byLimit.get(limit) ?? []), a]);
-  }
-  const counted = new Map<string, number>();
-  for (const [limit, uses] of byLimit) {
-    const used = await consumeUsageMany(db, { uses: uses.map((a) => ({ userId: a.user.id, at: a.at })), kind: "aiInteractions", limit });
-    used.forEach((n, userId) => counted.set(userId, n));
-  }
+  const askRows = asks.map(({ user, at }) => sql`(${user.id}::uuid, ${indiaDay(at)}::date, ${user.role === "ADMIN"}::boolean)`);
+  const column = sql.identifier(dailyUsage.aiInteractions.name);
+  const result = await db.execute(sql`
+    WITH asks(user_id, day, admin) AS (VALUES ${sql.join(askRows, sql`, `)}),
+    plan_limits(plan_id, ai_limit) AS (VALUES ${aiLimitRows}),
+    limited AS (
+      SELECT a.user_id, a.day, p.plan_id, p.ai_limit FROM asks a JOIN plan_limits p
+        ON p.plan_id = CASE WHEN a.admin THEN 'admin' ELSE coalesce(${heldPlanSql(sql`a.user_id`, latest)}, 'free') END),
+    counted AS (
+      INSERT INTO ${dailyUsage} (user_id, day, ${column})
+      SELECT user_id, day, 1 FROM limited WHERE coalesce(ai_limit, 1) > 0
+      ON CONFLICT (user_id, day) DO UPDATE SET ${column} = ${dailyUsage}.${column} + 1
+        WHERE ${dailyUsage}.${column} < (SELECT coalesce(l.ai_limit, 2147483647) FROM limited l WHERE l.user_id = excluded.user_id)
+      RETURNING user_id, ${column} AS used)
+    SELECT l.user_id, l.plan_id, l.ai_limit, c.used FROM limited l LEFT JOIN counted c USING (user_id)`);
+  // Both drivers (node-postgres and PGlite) answer raw SQL with { rows }.
+  const { rows } = result as unknown as { rows: { user_id: string; plan_id: string; ai_limit: number | null; used: number | null }[] };
+  const taken = new Map(rows.map((r) => [r.user_id, r]));
   return asks.map(({ user, at }) => {
-    const plan = plans.get(user.id)!;
-    const used = counted.get(user.id);
-    if (used !== undefined) return { ok: true, quota: quotaOf(plan.aiPerDay, used, at) };
-    return { ok: false, quota: quotaOf(plan.aiPerDay, plan.aiPerDay ?? 0, at), message: refusal(plan.planId, plan.aiPerDay, at) };
+    const { plan_id: planId, ai_limit: limit, used } = taken.get(user.id)!;
+    if (used !== null) return { ok: true, quota: quotaOf(limit, used, at) };
+    return { ok: false, quota: quotaOf(limit, limit ?? 0, at), message: refusal(planId, limit, at) };
   });
 }
 

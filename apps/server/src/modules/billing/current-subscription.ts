@@ -1,4 +1,4 @@
-import { and, desc, gt, inArray } from "drizzle-orm";
+import { and, desc, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema/payments";
 
@@ -16,23 +16,22 @@ export async function currentSubscription(db: Db, userId: string, now: Date): Pr
   return (await currentSubscriptions(db, [userId], now)).get(userId) ?? null;
 }
 
+/** Rows whose paid time counts at `now`. */
+const granting = (now: Date) => and(inArray(subscriptions.status, [...grantingStatuses]), gt(subscriptions.paidUntil, now));
+/** Which granting row gives the plan: Pro wins, then the one paid furthest ahead. */
+const precedence = [desc(sql`${subscriptions.plan} = 'pro'`), desc(subscriptions.paidUntil)];
+
 /** currentSubscription for several users in one query; users on Free are absent from the map. */
 export async function currentSubscriptions(db: Db, userIds: string[], now: Date): Promise<Map<string, SubscriptionRow>> {
   const rows = await db
-    .select()
+    .selectDistinctOn([subscriptions.userId])
     .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.userId, userIds),
-        inArray(subscriptions.status, [...grantingStatuses]),
-        gt(subscriptions.paidUntil, now),
-      ),
-    )
-    .orderBy(desc(subscriptions.paidUntil));
-  const current = new Map<string, SubscriptionRow>();
-  for (const row of rows) {
-    const kept = current.get(row.userId);
-    if (!kept || (row.plan === "pro" && kept.plan !== "pro")) current.set(row.userId, row);
-  }
-  return current;
+    .where(and(inArray(subscriptions.userId, userIds), granting(now)))
+    .orderBy(subscriptions.userId, ...precedence);
+  return new Map(rows.map((row) => [row.userId, row]));
+}
+
+/** A scalar subquery: the plan ('basic' or 'pro') that `userId` holds at `now`, null on Free. */
+export function heldPlanSql(userId: SQL, now: Date): SQL {
+  return sql`(SELECT ${subscriptions.plan} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId} AND ${granting(now)} ORDER BY ${sql.join(precedence, sql`, `)} LIMIT 1)`;
 }
