@@ -7,6 +7,7 @@ import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
 import type IORedis from "ioredis";
+import { createRoomCorking } from "./cork-rooms";
 import { createRedisClient } from "../../coordination/redis-client";
 import type { SocketUser } from "../editor/editor-extension";
 import type { Member } from "../editor/room-members";
@@ -96,10 +97,12 @@ export function createCollabServer(
 ): CollabServer {
   const persistence = createPersistence(deps, log);
   const limits = createCollabLimits(deps.config);
+  const corking = createRoomCorking();
   const presenceListeners: Array<(change: CollabPresenceChange) => void> = [];
   const extensions: Extension[] = [
     authExtension(deps, directory),
     limits.extension,
+    corking.extension,
     clientMessagesExtension(),
     permissionsExtension(),
     presenceExtension(presenceListeners),
@@ -149,6 +152,7 @@ export function createCollabServer(
           wss.handleUpgrade(req, socket, head, (ws) => {
             guardWebSocket(ws, clientLog);
             limits.watch(ws, identity.user.id);
+            corking.watch(ws, socket);
             const ip = handshakeAddress(deps, req);
             hocuspocus.handleConnection(ws, req, { identity, ip });
           });
