@@ -7,7 +7,7 @@ import type { DbHandle } from "../../db/client";
 import { roomDocUpdates } from "../../db/schema/collab";
 import { rooms } from "../../db/schema/rooms";
 import { users } from "../../db/schema/users";
-import { appendDocUpdates, compactDoc, loadDocUpdates, sliceByRoom } from "./doc-store";
+import { appendDocUpdates, compactDoc, loadDocUpdates } from "./doc-store";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -56,17 +56,6 @@ it("stores a batch as one row per room that replays to every keystroke, and drop
   // The "!" came from another client: it lands at one end, and every keystroke of the first batch is there in order.
   expect(textA.replace("!", "")).toBe("print('a')");
   expect(textA).toHaveLength("print('a')!".length);
-});
-
-it("slices a flush by room: at most n rooms a slice, each room's updates in one slice and in order", () => {
-  const batch = ["A1", "B1", "A2", "C1", "D1", "B2", "E1", "C2"].map((tag) => ({ roomId: tag[0]!, tag }));
-  const slices = sliceByRoom(batch, 2);
-  expect(slices.map((s) => s.map((u) => u.tag))).toEqual([
-    ["A1", "B1", "A2", "B2"],
-    ["C1", "D1", "C2"],
-    ["E1"],
-  ]);
-  expect(sliceByRoom([], 2)).toEqual([]);
 });
 
 const merged = (updates: Uint8Array[]) => Y.mergeUpdates(updates);

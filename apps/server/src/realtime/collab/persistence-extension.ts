@@ -4,23 +4,16 @@ import * as Y from "yjs";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { AppDeps } from "../../deps";
 import { rooms } from "../../db/schema/rooms";
-import { appendDocUpdates, compactDoc, loadDocUpdates, seedUpdate, sliceByRoom, writeRoomCode } from "./doc-store";
+import { appendDocUpdates, compactDoc, loadDocUpdates, seedUpdate, writeRoomCode } from "./doc-store";
 
 /** Log flush period: a kill -9 loses at most about this much of acknowledged edits (target ≤ 500 ms). */
 export const FLUSH_MS = 200;
 /**
- * A flush writes at most this many rooms per INSERT and lets the event loop in between:
- * PGlite runs on this thread, and one statement for 200 busy rooms (merge + write) held
- * the loop ~17 ms every flush; a slice of 25 holds it ~2-3 ms. All slices of a flush are
- * written before the next one starts, well inside the 500 ms.
- */
-const ROOMS_PER_INSERT = 25;
-/**
  * `rooms.code` is a mirror for readers without the live document (room lists, other
  * processes; GET /rooms/join reads the live text): each room is rewritten at most every
- * CODE_EVERY_MS and at most CODES_PER_TICK rooms per tick (≤ 10 rewrites a second in all),
- * because rewriting large texts stalls an embedded database (≈3 ms per 20 KB on PGlite):
- * measured, 30 rewrites a second of 20 KB texts tripled the collaboration p99.
+ * CODE_EVERY_MS and at most CODES_PER_TICK rooms per tick (≤ 10 rewrites a second in all):
+ * the embedded database runs one statement at a time, and a burst of large rewrites would
+ * hold up the log's flushes behind it (and with them the durability of the latest edits).
  * Unload and shutdown still write every dirty room at once.
  */
 const CODE_EVERY_MS = 60_000;
@@ -60,12 +53,8 @@ export function createPersistence(deps: AppDeps, log: (err: unknown, msg: string
   let flushing: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const writeLog = async (batch: { roomId: string; data: Uint8Array }[]) => {
-    for (const [i, slice] of sliceByRoom(batch, ROOMS_PER_INSERT).entries()) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve)); // sockets first
-      await appendDocUpdates(db, slice).catch((err: unknown) => log(err, "could not store document updates"));
-    }
-  };
+  const writeLog = (batch: { roomId: string; data: Uint8Array }[]) =>
+    appendDocUpdates(db, batch).catch((err: unknown) => log(err, "could not store document updates"));
   const flushLog = () => {
     if (pending.length === 0) return flushing;
     const batch = pending;
