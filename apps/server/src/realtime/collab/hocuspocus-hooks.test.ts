@@ -1,10 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Hocuspocus, MessageType, type Extension, type beforeHandleMessagePayload, type onAuthenticatePayload } from "@hocuspocus/server";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import type { HocuspocusProvider } from "@hocuspocus/provider";
 import * as decoding from "lib0/decoding";
-import WebSocket, { WebSocketServer } from "ws";
+import { startBareHocuspocus, until } from "../../../test/bare-hocuspocus";
 
 // The Hocuspocus behaviour our /collab extensions rely on (collab-access, collab-limits,
 // client-messages), against a bare server: if an update of @hocuspocus/server changes it,
@@ -29,29 +27,12 @@ const extension: Extension = {
 };
 
 const hocuspocus = new Hocuspocus({ quiet: true, extensions: [extension] });
-const server = http.createServer();
-const wss = new WebSocketServer({ server });
-let url = "";
+let bare: Awaited<ReturnType<typeof startBareHocuspocus>>;
 beforeAll(async () => {
-  wss.on("connection", (ws, req) => hocuspocus.handleConnection(ws, req, { dropFromNowOn: req.url?.includes("drop") }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  bare = await startBareHocuspocus(hocuspocus, (ws, req) => hocuspocus.handleConnection(ws, req, { dropFromNowOn: req.url?.includes("drop") }));
 });
-afterAll(async () => {
-  hocuspocus.closeConnections();
-  wss.close();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-function client(name: string, path = "/") {
-  const socket = new HocuspocusProviderWebsocket({ url: `${url}${path}`, WebSocketPolyfill: WebSocket, maxAttempts: 1 });
-  const provider = new HocuspocusProvider({ name, websocketProvider: socket, token: "t" });
-  provider.attach();
-  return { provider, close: () => (provider.destroy(), socket.destroy()) };
-}
-const until = async (check: () => boolean) => {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
-};
+afterAll(() => bare.close());
+const client = (name: string, path?: string) => bare.client(name, path);
 const serverText = (name: string) => hocuspocus.documents.get(name)?.getText("code").toString();
 
 it("takes a connection off its document when a message hook throws, and tells the client why", async () => {
