@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Hocuspocus, MessageType, type Extension, type beforeHandleMessagePayload, type onAuthenticatePayload } from "@hocuspocus/server";
+import { Hocuspocus, MessageType, type Extension, type beforeHandleMessagePayload, type onAuthenticatePayload, type onStoreDocumentPayload } from "@hocuspocus/server";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import * as decoding from "lib0/decoding";
 import { startBareHocuspocus, until } from "../../../test/bare-hocuspocus";
+import { RELAY_ORIGIN } from "./redis-relay";
 
 // The Hocuspocus behaviour our /collab extensions rely on (collab-access, collab-limits,
 // client-messages), against a bare server: if an update of @hocuspocus/server changes it,
@@ -11,8 +12,13 @@ import { startBareHocuspocus, until } from "../../../test/bare-hocuspocus";
 const READ_ONLY_DOC = "read-only";
 
 /** Refuses stateless messages by throwing (as client-messages.ts does); documents named "read-only" are read-only from the start. */
+/** The documents whose onStoreDocument hook ran. */
+const stored: string[] = [];
 const extension: Extension = {
   extensionName: "hooks-under-test",
+  async onStoreDocument({ documentName }: onStoreDocumentPayload) {
+    stored.push(documentName);
+  },
   async onAuthenticate({ documentName, connectionConfig }: onAuthenticatePayload) {
     connectionConfig.readOnly = documentName === READ_ONLY_DOC;
   },
@@ -80,4 +86,17 @@ it("applies an update of a writable connection (the control of the two above)", 
   await handled(provider, "writable");
   expect(serverText("writable")).toBe("kept");
   close();
+});
+
+it("schedules no store for an update with the Redis relay's origin: the document unloads when its last client leaves", async () => {
+  const { provider, close } = client("relayed");
+  await until(() => provider.isSynced);
+  const document = hocuspocus.documents.get("relayed")!;
+  // As another process's keystroke arrives through the relay (redis-relay.ts).
+  document.transact(() => document.getText("code").insert(0, "typed elsewhere"), RELAY_ORIGIN);
+  close();
+  await until(() => !hocuspocus.documents.has("relayed"));
+  // A scheduled store runs when the last client leaves, and one per update would keep restarting
+  // its 2 s debounce while other processes type, holding the document loaded.
+  expect(stored).not.toContain("relayed");
 });

@@ -15,8 +15,14 @@ import type IORedis from "ioredis";
 import * as encoding from "lib0/encoding";
 import { messageYjsSyncStep2 } from "y-protocols/sync";
 
-/** The origin of what the relay applies: its onChange does not publish it again (the persistence extension still stores it). */
-export const RELAY_ORIGIN = "coderoom-redis-relay";
+/**
+ * The origin of what the relay applies: its onChange does not publish it again (the
+ * persistence extension, which stores in onChange, still stores it). It is the origin
+ * Hocuspocus gives its own Redis extension's updates, for which it schedules no debounced
+ * store: that store would keep a document that other processes edit from ever unloading
+ * here (hocuspocus-hooks.test.ts checks it).
+ */
+export const RELAY_ORIGIN = "__hocuspocus__redis__origin__";
 
 export interface RedisRelayOptions {
   pub: IORedis;
