@@ -1,4 +1,4 @@
-import { and, desc, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subscriptions } from "../../db/schema/payments";
 
@@ -7,28 +7,24 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** Statuses whose paid time still counts (bounded by paidUntil). */
 export const grantingStatuses = ["active", "cancelling", "ended"] as const;
 
+/** Rows whose paid time counts at `now`. */
+const granting = (now: Date) => and(inArray(subscriptions.status, [...grantingStatuses]), gt(subscriptions.paidUntil, now));
+/** Which granting row gives the plan: Pro wins, then the one paid furthest ahead. */
+const precedence = [desc(sql`${subscriptions.plan} = 'pro'`), desc(subscriptions.paidUntil)];
+
 /**
  * The subscription that gives the user a plan at `now`, or null (Free). Expiry is
  * read from our own paidUntil against the caller's clock, so it takes effect at
  * once, without a webhook. With two granting rows (a moment during an upgrade) Pro wins.
  */
 export async function currentSubscription(db: Db, userId: string, now: Date): Promise<SubscriptionRow | null> {
-  return (await currentSubscriptions(db, [userId], now)).get(userId) ?? null;
-}
-
-/** Rows whose paid time counts at `now`. */
-const granting = (now: Date) => and(inArray(subscriptions.status, [...grantingStatuses]), gt(subscriptions.paidUntil, now));
-/** Which granting row gives the plan: Pro wins, then the one paid furthest ahead. */
-const precedence = [desc(sql`${subscriptions.plan} = 'pro'`), desc(subscriptions.paidUntil)];
-
-/** currentSubscription for several users in one query; users on Free are absent from the map. */
-export async function currentSubscriptions(db: Db, userIds: string[], now: Date): Promise<Map<string, SubscriptionRow>> {
-  const rows = await db
-    .selectDistinctOn([subscriptions.userId])
+  const [row] = await db
+    .select()
     .from(subscriptions)
-    .where(and(inArray(subscriptions.userId, userIds), granting(now)))
-    .orderBy(subscriptions.userId, ...precedence);
-  return new Map(rows.map((row) => [row.userId, row]));
+    .where(and(eq(subscriptions.userId, userId), granting(now)))
+    .orderBy(...precedence)
+    .limit(1);
+  return row ?? null;
 }
 
 /** A scalar subquery: the plan ('basic' or 'pro') that `userId` holds at `now`, null on Free. */

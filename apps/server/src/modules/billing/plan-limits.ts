@@ -1,7 +1,7 @@
 import { plans, type TPlanId } from "@coderoom/shared/constants/plans";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../users/sessions";
-import { currentSubscriptions } from "./current-subscription";
+import { currentSubscription } from "./current-subscription";
 
 /** What a user may do per day and own in total; null means unlimited. */
 export interface PlanLimits {
@@ -24,12 +24,6 @@ export function limitsForPlan(planId: TPlanId): PlanLimits {
  * the plan of their paid subscription unexpired at `now` (pass `deps.now()`), else Free.
  */
 export async function planLimits(db: Db, user: Pick<UserRow, "id" | "role">, now: Date): Promise<PlanLimits> {
-  return (await planLimitsOf(db, [user], now)).get(user.id)!;
-}
-
-/** planLimits for several users, in one query (none when all are admins). */
-export async function planLimitsOf(db: Db, users: Pick<UserRow, "id" | "role">[], now: Date): Promise<Map<string, PlanLimits>> {
-  const paying = users.filter((u) => u.role !== "ADMIN").map((u) => u.id);
-  const subs = paying.length > 0 ? await currentSubscriptions(db, paying, now) : new Map<string, never>();
-  return new Map(users.map((u) => [u.id, u.role === "ADMIN" ? adminLimits : limitsForPlan(subs.get(u.id)?.plan ?? "free")]));
+  if (user.role === "ADMIN") return adminLimits;
+  return limitsForPlan((await currentSubscription(db, user.id, now))?.plan ?? "free");
 }

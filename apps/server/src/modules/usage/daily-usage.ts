@@ -30,31 +30,19 @@ export async function getUsage(db: Db, userId: string, at: Date): Promise<Record
  * the limit. Returns today's count with this use, or null when the limit is already reached.
  */
 export async function consumeUsage(db: Db, opts: { userId: string; at: Date; kind: UsageKind; limit: number | null }): Promise<number | null> {
-  const counted = await consumeUsageMany(db, { uses: [opts], kind: opts.kind, limit: opts.limit });
-  return counted.get(opts.userId) ?? null;
-}
-
-/**
- * consumeUsage for several users under one limit, in one statement (a user may appear once).
- * Returns the count with this use of each user counted; those at the limit are missing.
- */
-export async function consumeUsageMany(
-  db: Db,
-  opts: { uses: { userId: string; at: Date }[]; kind: UsageKind; limit: number | null },
-): Promise<Map<string, number>> {
   const column = opts.kind === "runs" ? dailyUsage.runs : dailyUsage.aiInteractions;
   const limit = opts.limit ?? 2_147_483_647;
-  if (limit <= 0 || opts.uses.length === 0) return new Map();
-  const rows = await db
+  if (limit <= 0) return null;
+  const [row] = await db
     .insert(dailyUsage)
-    .values(opts.uses.map((u) => ({ userId: u.userId, day: indiaDay(u.at), [opts.kind]: 1 })))
+    .values({ userId: opts.userId, day: indiaDay(opts.at), [opts.kind]: 1 })
     .onConflictDoUpdate({
       target: [dailyUsage.userId, dailyUsage.day],
       set: { [opts.kind]: sql`${column} + 1` },
       setWhere: sql`${column} < ${limit}`,
     })
-    .returning({ userId: dailyUsage.userId, used: column });
-  return new Map(rows.map((r) => [r.userId, r.used]));
+    .returning({ used: column });
+  return row?.used ?? null;
 }
 
 /** Gives back one use (a run that was refused after counting, e.g. queue full). */
