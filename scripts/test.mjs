@@ -55,6 +55,11 @@ async function vitest(label, project, extraArgs = [], env = {}, log = "inherit")
     if (file.status === "failed" && file.assertionResults.length === 0) failedTests.push(`${label}: ${file.name} (did not load)`);
     for (const t of file.assertionResults) if (t.status === "failed") failedTests.push(`${label}: ${path.basename(file.name)} › ${t.fullName}`);
   }
+  if (!ok && r.numFailedTests === 0 && broken === 0) {
+    // Every test passed, yet Vitest failed the run: errors outside any test (an unhandled rejection).
+    totals.failed += 1;
+    failedTests.push(`${label}: errors outside any test (its log's "Unhandled Errors" section)`);
+  }
   if (!ok || r.numFailedTests > 0 || broken > 0) failures.push(label);
 }
 

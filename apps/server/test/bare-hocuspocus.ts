@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Hocuspocus } from "@hocuspocus/server";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import WebSocket, { WebSocketServer } from "ws";
+import { closeCollab } from "./close-collab";
 
 /**
  * A bare Hocuspocus behind a plain WebSocket server on a free port, for tests of the
@@ -20,7 +21,7 @@ export async function startBareHocuspocus(hocuspocus: Hocuspocus, onConnection: 
       const socket = new HocuspocusProviderWebsocket({ url: `${url}${path}`, WebSocketPolyfill: WebSocket, maxAttempts: 1 });
       const provider = new HocuspocusProvider({ name, websocketProvider: socket, token: "t" });
       provider.attach();
-      return { provider, close: () => (provider.destroy(), socket.destroy()) };
+      return { provider, close: () => closeCollab(provider) };
     },
     async close() {
       hocuspocus.closeConnections();

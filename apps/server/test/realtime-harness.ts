@@ -106,12 +106,7 @@ export function collabClient(
   return provider;
 }
 
-/** Destroys a provider made by collabClient and its websocket. */
-export function closeCollab(provider: HocuspocusProvider): void {
-  const socket = provider.configuration.websocketProvider;
-  provider.destroy();
-  socket.destroy();
-}
+export { closeCollab } from "./close-collab";
 
 /** Polls until `check` is true (rejects after `ms`). */
 export async function until(check: () => boolean | Promise<boolean>, ms = 5000, what = "condition"): Promise<void> {

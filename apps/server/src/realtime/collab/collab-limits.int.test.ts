@@ -54,8 +54,9 @@ describe("/collab rate limit", () => {
 
     textOf(writer).insert(textOf(writer).length, "<still editing>");
     await until(async () => (await ctx.realtime.collab.text(roomId)).includes("<still editing>"), 5000, "the writer's edit");
+    // Frames read together with the one over the limit are dropped with it, so how much of the
+    // flood lands depends on how the server's reads split it (none, if it came in one read).
     const applied = [...(await ctx.realtime.collab.text(roomId))].filter((c) => c === "a").length;
-    expect(applied).toBeGreaterThan(0);
     expect(applied).toBeLessThan(1000);
   });
 

@@ -10,7 +10,7 @@ import WebSocket, { WebSocketServer } from "ws";
 import * as Y from "yjs";
 import { createRedisClient } from "../../coordination/redis-client";
 import { sharedRedisUrl } from "../../../test/test-services";
-import { until } from "../../../test/realtime-harness";
+import { closeCollab, until } from "../../../test/realtime-harness";
 import { redisRelay } from "./redis-relay";
 
 // Two Hocuspocus "processes" in this test process, each with the relay on the real Redis,
@@ -73,10 +73,7 @@ function client(url: string, name: string) {
   const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, maxAttempts: 1 });
   const provider = new HocuspocusProvider({ name, websocketProvider: socket });
   provider.attach();
-  const close = () => {
-    provider.destroy();
-    socket.destroy();
-  };
+  const close = () => closeCollab(provider);
   clients.push(close);
   return { provider, text: () => provider.document.getText("code"), close };
 }

@@ -5,6 +5,7 @@ import toast from "react-hot-toast";
 import type { z } from "zod";
 import { collabPath, collabTextName, zCollabRefusal, zCollabStateless } from "@coderoom/shared/schemas/realtime";
 import { collabUrl } from "../../../lib/socket";
+import { destroyCollabSocket } from "./destroy-collab-socket";
 
 /** A server message (JSON text) if it has this shape, else null. */
 function parseJson<T>(text: string, schema: z.ZodType<T>): T | null {
@@ -78,7 +79,7 @@ export function useCollabDoc(roomId: string) {
     provider.attach();
     return () => {
       provider.destroy();
-      socket.destroy();
+      destroyCollabSocket(socket);
       doc.destroy();
       setCollab(null);
     };
