@@ -1,33 +1,26 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, until } from "../../../test/realtime-harness";
+import { startRealtimeChild, type ServerChild } from "../../../test/test-services";
 
-const childScript = fileURLToPath(new URL("../../../test/realtime-server-child.ts", import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-durability-"));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) c.kill("SIGKILL");
+const children: ServerChild["child"][] = [];
+const exits: Promise<void>[] = [];
+afterAll(async () => {
+  // A server stops its database process before it exits: only then is the data folder free.
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+  await Promise.all(exits);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server in a child process on the shared data dir; resolves with its ready line. */
-function startServer(env: Record<string, string>): Promise<{ port: number; tokens: string[]; roomIds: string[]; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", childScript], {
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.once("line", (line) => resolve({ ...JSON.parse(line), child }));
-    child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
-  });
+/** Starts the server in a child process on the shared data dir. */
+async function startServer(env: Record<string, string>) {
+  const server = await startRealtimeChild({ DATA_DIR: dataDir, ...env }, (child) => children.push(child));
+  exits.push(server.exited);
+  return server;
 }
 
 it("a kill -9 of the server loses at most the last 500 ms of acknowledged edits", async () => {
@@ -52,7 +45,7 @@ it("a kill -9 of the server loses at most the last 500 ms of acknowledged edits"
   first.child.kill("SIGKILL");
   const killedAt = Date.now();
   closeCollab(provider);
-  await new Promise((r) => first.child.once("exit", r));
+  await first.exited;
 
   const mustSurvive = Math.max(-1, ...acked.filter((a) => a.at <= killedAt - 500).map((a) => a.upTo));
   expect(mustSurvive).toBeGreaterThan(50);
@@ -63,6 +56,7 @@ it("a kill -9 of the server loses at most the last 500 ms of acknowledged edits"
   const restored = again.document.getText(collabTextName).toString();
   closeCollab(again);
   second.child.kill("SIGTERM");
+  await second.exited;
   const survived = restored.split(";").filter(Boolean).map((e) => Number(e.slice(1)));
   // Every edit acknowledged at least 500 ms before the kill is there, in order, once.
   expect(survived.slice(0, mustSurvive + 1)).toEqual(Array.from({ length: mustSurvive + 1 }, (_, i) => i));
