@@ -8,6 +8,7 @@ import { collabPath, collabTextName, editorNamespace, roomEvents } from "@codero
 import { browserHeaders, clusterUnavailable, privateRedis, seed, startCluster, startHaproxy, storedText, type Cluster, type SeededUser } from "../test/cluster-harness";
 import { freshDatabase } from "../test/test-services";
 import { freePort } from "../test/server-process";
+import { clearOfIndianMidnight } from "../test/india-midnight";
 import { closeCollab, collabClient, connected, editorClient, emitAck, nextEvent, until } from "../test/realtime-harness";
 import { startFakeJudge0, type FakeJudge0 } from "../test/fake-judge0";
 import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../test/fake-openai-server";
@@ -245,6 +246,7 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
     });
 
     it("the Free plan's 10 runs a day", { timeout: 90_000 }, async () => {
+      await clearOfIndianMidnight();
       const user = people[7]!;
       let accepted = 0;
       for (let i = 0; i < 9; i += 1) if ((await restRun(user, nodeUrl(i % 3), "print(1)")).status === 200) accepted += 1;
@@ -324,6 +326,7 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
     });
 
     it("the Free plan's 5 assistant answers a day: the sixth is refused before the room hears it", { timeout: 90_000 }, async () => {
+      await clearOfIndianMidnight();
       ai.behave({ kind: "stream", tokens: toTokens("an answer"), tokenIntervalMs: 20 });
       const rooms = [ROOMS.aiQuota0, ROOMS.aiQuota1, ROOMS.aiQuota2].map((r) => roomIds[r]!);
       const tabs = await Promise.all([0, 1, 2].map((i) => member(people[9]!, rooms[i]!, i)));

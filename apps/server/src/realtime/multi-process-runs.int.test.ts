@@ -2,6 +2,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeJudge0, type FakeJudge0 } from "../../test/fake-judge0";
 import { connected, cookieOf, editorClient, nextEvent, until } from "../../test/realtime-harness";
+import { clearOfIndianMidnight } from "../../test/india-midnight";
 import { sharedPostgresAndRedis, type ServerChild, type SharedInfra } from "../../test/cluster-infra";
 
 // Run limits and room run state with several server processes on one Redis and one PostgreSQL.
@@ -90,6 +91,7 @@ describe("limits with three processes (fake Judge0)", () => {
 
   it("a Free user's 10 runs a day hold when their runs reach three processes at once", async (t) => {
     if (skipReason) return t.skip();
+    await clearOfIndianMidnight();
     const erin = tokens[4]!;
     let accepted = 0;
     for (let burst = 0; burst < 40; burst += 1) {
