@@ -113,7 +113,7 @@ describe("live document", () => {
     expect(told.map((t) => JSON.parse(t))).toContainEqual({ type: "permissions", canWrite: false });
     const before = textOf(a).toString();
     textOf(b).insert(0, "NOPE");
-    await until(() => told.some((t) => JSON.parse(t).type === "readOnly"), 3000, "readOnly notice");
+    await until(() => told.some((t) => JSON.parse(t).type === "readOnly"), 10_000, "readOnly notice");
     expect(JSON.parse(told.find((t) => JSON.parse(t).type === "readOnly")!)).toMatchObject({ code: "room_read_only" });
     expect(textOf(a).toString()).toBe(before);
     expect(await ctx.realtime.collab.text(roomId)).toBe(before);
@@ -126,7 +126,7 @@ describe("live document", () => {
     expect((await owner.agent.put(`/rooms/update/${roomId}`, { anyoneCanEdit: true })).status).toBe(200);
     await until(() => toldAgain.some((t) => JSON.stringify(JSON.parse(t)) === JSON.stringify({ type: "permissions", canWrite: true })));
     textOf(fresh).insert(0, "YES");
-    await until(() => textOf(a).toString().startsWith("YES"), 3000, "the edit to arrive");
+    await until(() => textOf(a).toString().startsWith("YES"), 10_000, "the edit to arrive");
   });
 
   it("refuses a message over the 512 KB code cap without applying it", async () => {
@@ -151,9 +151,9 @@ describe("live document", () => {
     provider(roomId, carol.token);
     await until(() => connectionsOf(roomId).length === 2, 5000, "two connections");
     o.emit("kickCall", bob.user.id);
-    await until(() => connectionsOf(roomId).every((c) => (c.context as { userId: string }).userId !== bob.user.id), 3000, "kicked user's connection closed");
+    await until(() => connectionsOf(roomId).every((c) => (c.context as { userId: string }).userId !== bob.user.id), 10_000, "kicked user's connection closed");
     await carol.agent.get("/users/logout");
-    await until(() => connectionsOf(roomId).length === 0, 3000, "revoked session's connection closed");
+    await until(() => connectionsOf(roomId).length === 0, 10_000, "revoked session's connection closed");
     o.close();
     b.close();
   });
@@ -167,7 +167,7 @@ describe("room deleted", () => {
     provider(roomId, bob.token);
     await until(() => connectionsOf(roomId).length === 2, 5000, "two connections");
     expect((await owner.agent.delete(`/rooms/delete/${roomId}`)).status).toBe(200);
-    await until(() => !ctx.realtime.collab.hocuspocus.documents.has(roomId), 3000, "document dropped");
+    await until(() => !ctx.realtime.collab.hocuspocus.documents.has(roomId), 10_000, "document dropped");
   });
 });
 
@@ -178,12 +178,12 @@ describe("persistence", () => {
     await synced(a);
     textOf(a).insert(0, "// persisted\n");
     const want = textOf(a).toString();
-    await until(async () => (await owner.agent.get(`/rooms/join/${roomId}`)).body.data.code === want, 3000, "GET /rooms/join to return the live text");
+    await until(async () => (await owner.agent.get(`/rooms/join/${roomId}`)).body.data.code === want, 10_000, "GET /rooms/join to return the live text");
     await ctx.realtime.collab.flush();
     const [row] = await ctx.deps.db.db.select({ code: rooms.code }).from(rooms).where(eq(rooms.id, roomId));
     expect(row?.code).toBe(want);
     closeCollab(providers.pop()!);
-    await until(() => !ctx.realtime.collab.hocuspocus.documents.has(roomId), 3000, "document unloaded");
+    await until(() => !ctx.realtime.collab.hocuspocus.documents.has(roomId), 10_000, "document unloaded");
     await ctx.realtime.collab.flush();
     const again = provider(roomId, owner.token);
     await synced(again);
@@ -205,7 +205,7 @@ describe("persistence", () => {
     expect(await logRows()).toBe(0);
     expect(await db.select().from(roomDocSnapshots).where(eq(roomDocSnapshots.roomId, roomId))).toHaveLength(1);
     closeCollab(providers.pop()!);
-    await until(() => !ctx.realtime.collab.hocuspocus.documents.has(roomId), 3000, "document unloaded");
+    await until(() => !ctx.realtime.collab.hocuspocus.documents.has(roomId), 10_000, "document unloaded");
     const again = provider(roomId, owner.token);
     await synced(again);
     expect(textOf(again).toString()).toBe(want);
