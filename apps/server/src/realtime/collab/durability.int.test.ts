@@ -1,27 +1,28 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { collabTextName } from "@coderoom/shared/schemas/realtime";
 import { closeCollab, collabClient, until } from "../../../test/realtime-harness";
-import { startRealtimeChild, type ServerChild } from "../../../test/test-services";
+import { startRealtimeChild } from "../../../test/test-services";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coderoom-durability-"));
-const children: ServerChild["child"][] = [];
-const exits: Promise<void>[] = [];
+const children: ChildProcess[] = [];
+/** SIGTERM, resolved at exit: a server stops its database process first, and only then is the data folder free. */
+const stopped = (c: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (c.exitCode !== null || c.signalCode !== null) return resolve();
+    c.once("exit", () => resolve());
+    c.kill("SIGTERM");
+  });
 afterAll(async () => {
-  // A server stops its database process before it exits: only then is the data folder free.
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
-  await Promise.all(exits);
+  await Promise.all(children.map(stopped));
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Starts the server in a child process on the shared data dir. */
-async function startServer(env: Record<string, string>) {
-  const server = await startRealtimeChild({ DATA_DIR: dataDir, ...env }, (child) => children.push(child));
-  exits.push(server.exited);
-  return server;
-}
+const startServer = (env: Record<string, string>) => startRealtimeChild({ DATA_DIR: dataDir, ...env }, (child) => children.push(child));
 
 it("a kill -9 of the server loses at most the last 500 ms of acknowledged edits", async () => {
   const first = await startServer({ SEED_USERS: "1", SEED_ROOMS: "1", SEED_CODE: "" });
