@@ -35,3 +35,22 @@ it("when a statement fails, writes each item alone: only the bad one is refused"
   expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   expect(w.statements).toEqual([[1, 2, 3], [1], [2], [3]]);
 });
+
+it("with onePerTurn, hands a batch's results back one per event-loop turn; without it, all in one", async () => {
+  /** The event-loop turn in which each of three results reached its caller. */
+  const turnsOfResults = async (onePerTurn: boolean) => {
+    const add = groupCommit(slowWriter(1).write, { onePerTurn });
+    let turn = 0;
+    let counting = true;
+    const tick = () => {
+      turn += 1;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turns = await Promise.all([1, 2, 3].map(async (n) => (await add(n), turn)));
+    counting = false;
+    return new Set(turns).size;
+  };
+  expect(await turnsOfResults(true)).toBe(3);
+  expect(await turnsOfResults(false)).toBe(1);
+});

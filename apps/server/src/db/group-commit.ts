@@ -7,8 +7,12 @@
  *
  * `write(items)` returns one result per item, in order. When a batch fails, each of its items
  * is written on its own, so one bad item fails only itself.
+ *
+ * With `onePerTurn`, a batch's results are handed back one per event-loop turn: what each
+ * caller does next runs in a turn of its own, so a burst of fifty does not hold the event
+ * loop for fifty callers' work at once (for results that nobody waits on to the millisecond).
  */
-export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>, opts: { onePerTurn?: boolean } = {}): (item: T) => Promise<R> {
   type Waiting = { item: T; resolve: (result: R) => void; reject: (err: unknown) => void };
   let queue: Waiting[] = [];
   let running = false;
@@ -21,13 +25,19 @@ export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>): (item: T
     }
   };
 
+  const handOut = async (batch: Waiting[], results: R[]) => {
+    for (const [i, b] of batch.entries()) {
+      if (i > 0 && opts.onePerTurn) await new Promise((resolve) => setImmediate(resolve));
+      b.resolve(results[i]!);
+    }
+  };
+
   const drain = async () => {
     while (queue.length > 0) {
       const batch = queue;
       queue = [];
       try {
-        const results = await write(batch.map((b) => b.item));
-        batch.forEach((b, i) => b.resolve(results[i]!));
+        void handOut(batch, await write(batch.map((b) => b.item)));
       } catch (err) {
         if (batch.length === 1) batch[0]!.reject(err);
         else for (const b of batch) await writeAlone(b);

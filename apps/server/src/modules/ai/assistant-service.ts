@@ -21,6 +21,7 @@ import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapsh
 import { groupCommit } from "../../db/group-commit";
 import { loadConversation, recentExchanges, saveExchanges, type Exchange } from "./conversation-store";
 import { createLiveAnswers } from "./live-answers";
+import { createQuotaHints, requestNow } from "./early-answers";
 
 interface LiveAnswer {
   roomId: string;
@@ -72,16 +73,19 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
   const live = new Map<string, LiveAnswer>();
   const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
   // The questions, answers and prompts of a burst share statements: the embedded database runs one at a time.
-  const takeAi = groupCommit((asks: { user: AssistantUser; at: Date }[]) => takeAiMany(db, asks));
+  const takeAi = groupCommit((asks: { user: AssistantUser; at: Date }[]) => takeAiMany(db, asks), { onePerTurn: true });
   const saveExchange = groupCommit(async (exchanges: Exchange[]) => {
     await saveExchanges(db, exchanges);
     return exchanges.map(() => undefined);
-  });
+  }, { onePerTurn: true });
   /** The room's latest messages for a prompt: the rooms asking in the same moment share one read. */
   const readHistories = groupCommit(async (roomIds: string[]) => {
     const histories = await recentExchanges(db, [...new Set(roomIds)], HISTORY_FOR_PROMPT);
     return roomIds.map((id) => histories.get(id)!);
   });
+  const quotaHints = createQuotaHints();
+  /** The answer to a prompt, requested now. */
+  const requestAnswer = (messages: ChatMessage[], controller: AbortController) => requestNow((signal) => provider!.stream({ messages, signal }), controller);
 
   /** The prompt for the question, from the room as it is now and its latest messages. */
   async function promptFor(req: AskRequest, input: TAssistantAsk) {
@@ -111,32 +115,46 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     const slot = await limiter.claimUser(user.id).catch(unavailable);
     if (!slot) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
     const at = deps.now();
-    // The prompt's reads go beside the count (a refused question's prompt is dropped).
+    // The prompt's reads go beside the count, or before it (an early answer's request waits
+    // for no count); a refused question's prompt is dropped.
     const prompting = promptFor(req, input);
     prompting.catch(() => undefined);
+    const controller = new AbortController();
+    let answering: Promise<ReturnType<typeof requestAnswer>> | undefined;
     let counted = false;
     let undoRoomSlot = async () => {};
     try {
       const roomSlot = await limiter.takeRoomSlot(roomId).catch(unavailable);
       if (!roomSlot.allowed) throw new AssistantRefusal("ai_room_rate_limited", assistantMessages.roomRateLimited);
       undoRoomSlot = roomSlot.undo;
-      const taken = await takeAi({ user, at });
+      // A provider's first token takes far longer than the count: when this process's last
+      // count of the user left room, the answer is requested while the question is counted
+      // (early-answers.ts), and dropped unread if the count refuses.
+      if (quotaHints.mayAnswerEarly(user.id, at)) {
+        answering = prompting.then((prompt) => requestAnswer(prompt.messages, controller));
+        answering.catch(() => undefined);
+      }
+      const taken = await (answering ? prompting.then(() => takeAi({ user, at })) : takeAi({ user, at }));
+      quotaHints.counted(user.id, at, taken.quota);
       io.toAsker(assistantEvents.quota, taken.quota);
       if (!taken.ok) throw new AssistantRefusal("ai_quota_exceeded", taken.message);
       counted = true;
       const prompt = await prompting;
+      answering ??= Promise.resolve(requestAnswer(prompt.messages, controller));
+      const { pieces } = await answering;
       const author = { id: user.id, name: user.name, ...(user.avatar ? { avatar: user.avatar } : {}) };
       const base = { action: input.action, author, status: "streaming" as const, createdAt: at.toISOString(), applies: [] };
       const question: TAssistantMessage = { ...base, id: randomUUID(), role: "user", content: input.question, replyTo: null, selectedText: prompt.selectedText || null };
       const answer: TAssistantMessage = { ...base, id: randomUUID(), role: "assistant", content: "", replyTo: question.id, selectedText: null };
-      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller: new AbortController(), at, slot };
+      const entry: LiveAnswer = { roomId, user, socketId: req.socketId, question, answer, controller, at, slot };
       live.set(answer.id, entry);
       await shared.started(roomId, { question, answer }).catch((err: unknown) => opts.log.warn({ err, roomId }, "could not share an assistant answer's state"));
       io.toRoom(roomId, assistantEvents.question, { question, answerId: answer.id });
       io.toRoom(roomId, assistantEvents.started, { answer });
-      const finished = stream(entry, prompt.messages, taken.quota, io);
+      const finished = stream(entry, pieces, taken.quota, io);
       return { questionId: question.id, answerId: answer.id, finished };
     } catch (err) {
+      void answering?.then((unread) => unread.drop(), () => undefined);
       if (counted) await refundAi(db, user.id, at).catch((e: unknown) => opts.log.error({ err: e }, "refund failed"));
       await undoRoomSlot().catch(() => undefined);
       await slot.release().catch(() => undefined);
@@ -148,7 +166,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
    * Streams the answer to the room, then saves it and tells the room it is done; or drops
    * it, gives the count back, and tells the room it failed. Never rejects.
    */
-  async function stream(entry: LiveAnswer, messages: ChatMessage[], quota: TAssistantQuota, io: AssistantIO) {
+  async function stream(entry: LiveAnswer, pieces: AsyncIterable<string>, quota: TAssistantQuota, io: AssistantIO) {
     const { roomId, answer, question, controller, user } = entry;
     let sent = "";
     let shareFailed = false;
@@ -177,7 +195,7 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     };
     try {
       try {
-        for await (const text of provider!.stream({ messages, signal: controller.signal })) {
+        for await (const text of pieces) {
           answer.content += text;
           deltas.push(text);
         }

@@ -12,6 +12,7 @@ import { getUsage, indiaDay } from "../usage/daily-usage";
 import { startAssistantTestServer, type AssistantTestServer } from "../../../test/assistant-test-server";
 import type { AssistantUser } from "./assistant-types";
 import { startFakeOpenAI, toTokens, type FakeOpenAI } from "../../../test/fake-openai-server";
+import { until } from "../../../test/realtime-harness";
 
 // The assistant's socket events against a real database, real Socket.IO clients and
 // the real `openai` SDK talking SSE to a local fake provider.
@@ -171,6 +172,64 @@ describe("asking the room assistant", () => {
     expect(await quota).toMatchObject({ used: 5, limit: 5 });
     expect(fake.requests.length).toBe(calls);
     expect(await used(asha)).toBe(5);
+  });
+
+  // The count is held back by a second connection that keeps the user's count row locked: the embedded test database runs one statement at a time.
+  const countHoldSkip = process.env.TEST_DB === "postgres" ? null : "needs PostgreSQL (TEST_DB=postgres) to hold a count back from a second connection";
+  if (countHoldSkip) console.warn(`\n*** SKIPPED early-answer tests: ${countHoldSkip}\n`);
+  describe.skipIf(countHoldSkip)("a user this process last counted with room left", () => {
+    /** Runs `meanwhile` while the user's count row today is locked (set to `used` when it ends), then lets the count go on. */
+    const withCountHeld = (user: AssistantUser, used: number, meanwhile: () => Promise<void>) =>
+      ctx.deps.db.exclusive(Math.floor(Math.random() * 1e9), async (conn) => {
+        await conn.exec("BEGIN");
+        try {
+          await conn.exec(`UPDATE daily_usage SET ai_interactions = ${used} WHERE user_id = '${user.id}' AND day = '${indiaDay(ctx.clock.now)}'`);
+          await meanwhile();
+        } finally {
+          await conn.exec("COMMIT");
+        }
+      });
+    const askedOnce = async (a: ClientSocket) => {
+      const done = next(a, assistantEvents.done);
+      expect((await emit(a, assistantEvents.ask, { question: "first" })).ok).toBe(true);
+      await done;
+    };
+
+    it("has the answer requested while the question is counted", async () => {
+      const asha = await person();
+      const a = await server.client(asha, await room(asha));
+      await askedOnce(a);
+      const calls = fake.requests.length;
+      let asking!: Promise<Ack>;
+      await withCountHeld(asha, 1, async () => {
+        asking = emit(a, assistantEvents.ask, { question: "second" });
+        await until(() => fake.requests.length > calls, 5000, "the provider request while the count waits");
+        expect(fake.requests.at(-1)!.body.messages.at(-1)!.content).toContain("second");
+      });
+      const done = next(a, assistantEvents.done);
+      expect((await asking).ok).toBe(true);
+      expect((await done).answer.content).toContain("int(x)");
+      expect(await used(asha)).toBe(2);
+    });
+
+    it("drops the request unread when the count refuses (her other questions went through another process), telling the room nothing", async () => {
+      const asha = await person();
+      const a = await server.client(asha, await room(asha));
+      await askedOnce(a);
+      const heard: string[] = [];
+      a.on(assistantEvents.question, () => heard.push("question")).on(assistantEvents.started, () => heard.push("started")).on(assistantEvents.delta, () => heard.push("delta"));
+      fake.behave({ kind: "stream", tokens: toTokens("Never heard."), ttftMs: 2000 });
+      const calls = fake.requests.length;
+      let asking!: Promise<Ack>;
+      await withCountHeld(asha, 5, async () => {
+        asking = emit(a, assistantEvents.ask, { question: "sixth" });
+        await until(() => fake.requests.length > calls, 5000, "the provider request while the count waits");
+      });
+      expect(await asking).toMatchObject({ ok: false, code: "ai_quota_exceeded" });
+      await fake.waitForAbort(fake.requests.at(-1)!);
+      expect(heard).toEqual([]);
+      expect(await used(asha)).toBe(5);
+    });
   });
 
   it("refuses the sixth question of a Free user in its acknowledgement when the fifth went through another process, telling the room nothing", async () => {
