@@ -9,6 +9,7 @@ export const serverEntryPoints = {
   main: "src/main.ts",
   runner: "src/runner/runner-main.ts",
   "pglite-process": "src/db/pglite-process.ts",
+  "ai-provider-worker": "src/modules/ai/provider-worker.ts",
 };
 
 /**

@@ -14,7 +14,8 @@ import type { AppDeps } from "../../deps";
 import { readAiQuota, refundAi, takeAiMany } from "./ai-quota";
 import { createAssistantLimiter } from "./assistant-limits";
 import { buildPrompt } from "./assistant-prompt";
-import { createChatProvider, ProviderFailure, type ChatMessage, type ChatProvider } from "./chat-provider";
+import { ProviderFailure, type ChatMessage, type ChatProvider } from "./chat-provider";
+import { createThreadedChatProvider } from "./provider-thread";
 import { applySuggestion } from "./apply-suggestion";
 import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
@@ -65,7 +66,7 @@ const DELTA_FLUSH_MS = 40;
 export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now" | "coordination">, opts: { provider?: ChatProvider | null; log: Log }) {
   const { config } = deps;
   const db = deps.db.db;
-  const provider = opts.provider === undefined ? createChatProvider(config) : opts.provider;
+  const provider = opts.provider === undefined ? createThreadedChatProvider(config) : opts.provider;
   const limiter = createAssistantLimiter(deps.coordination, config.AI_ROOM_QUESTIONS_PER_MINUTE);
   // An answer waits at most AI_TIMEOUT_MS for its next piece: an entry not written for longer is a dead process's.
   const shared = createLiveAnswers(deps.coordination, { ttlMs: config.AI_TIMEOUT_MS + 5_000 });

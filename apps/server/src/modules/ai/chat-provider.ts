@@ -41,7 +41,9 @@ function toFailure(err: unknown, timedOut: boolean): ProviderFailure {
   return new ProviderFailure("ai_provider_failed", assistantMessages.providerFailed, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
 }
 
-export type ProviderConfig = Pick<Config, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL" | "AI_TIMEOUT_MS" | "AI_MAX_OUTPUT_TOKENS">;
+/** What the provider needs of the config (and all that crosses to the provider thread). */
+export const providerConfigKeys = ["AI_BASE_URL", "AI_API_KEY", "AI_MODEL", "AI_TIMEOUT_MS", "AI_MAX_OUTPUT_TOKENS"] as const;
+export type ProviderConfig = Pick<Config, (typeof providerConfigKeys)[number]>;
 
 /**
  * The provider behind the `openai` SDK: any OpenAI-compatible chat-completions API
