@@ -14,8 +14,8 @@ const running = new Map<number, AbortController>();
 
 /**
  * Messages leave in one batch per event-loop turn: a burst's streams get their chunks in the
- * same turn (the tokens of 50 answers arrive together), and one postMessage per text piece
- * was this thread's largest cost (18 % of it in bench/ai.bench.ts).
+ * same turn (the tokens of 50 answers arrive together), and a postMessage per piece would be
+ * this thread's largest cost.
  */
 let outbox: FromProvider[] = [];
 const flush = () => {
@@ -28,8 +28,8 @@ const send = (msg: FromProvider) => {
 };
 /**
  * An answer's first text leaves at once, its later ones joined on a 20 ms tick shared by every
- * answer: with a batch per turn alone, batches carried 1-3 pieces and postMessage was still
- * 12 % of this thread's CPU. The parent shows later pieces on its slower tick, so no reader sees them later.
+ * answer, so a batch carries many pieces. The parent shows later pieces on its slower tick,
+ * so no reader sees them later.
  */
 const answerTexts = createDeltaPacer(20);
 
