@@ -34,7 +34,7 @@ let roomIds: string[];
 const open: Array<{ close(): void }> = [];
 
 /** Rooms of the checks below, seeded with their members (user indexes). */
-const ROOM_NAMES = ["converge", "roomRun", "aiPerUser0", "aiPerUser1", "aiPerUser2", "aiPerRoom", "aiQuota0", "aiQuota1", "aiQuota2", "crash", "crashRun", "drain", "redis"] as const;
+const ROOM_NAMES = ["converge", "roomRun", "aiPerUser0", "aiPerUser1", "aiPerUser2", "aiPerRoom", "aiQuota0", "aiQuota1", "aiQuota2", "crash", "crashRun", "drain", "redis", "aiHistory"] as const;
 const ROOMS = Object.fromEntries(ROOM_NAMES.map((name, i) => [name, i])) as Record<(typeof ROOM_NAMES)[number], number>;
 
 beforeAll(async () => {
@@ -347,6 +347,31 @@ describe.skipIf(skipReason)("three processes behind HAProxy", () => {
       expect(acks[5]!.code).toBe("ai_quota_exceeded");
       expect(questionsSeen).toBe(5);
     });
+  });
+
+  it("an assistant prompt has the room's conversation as it is, whichever process saved it", { timeout: 60_000 }, async () => {
+    ai.behave({ kind: "stream", tokens: toTokens("noted"), tokenIntervalMs: 10 });
+    const roomId = roomIds[ROOMS.aiHistory]!;
+    const onFirst = await member(people[11]!, roomId, 0);
+    const onSecond = await member(people[12]!, roomId, 1);
+    /** Asks on that socket, waits for the answer, and returns the prompt the provider got. */
+    const ask = async (socket: Socket, question: string) => {
+      const done = firstEvent([socket], [assistantEvents.done]);
+      const ack = (await socket.timeout(20_000).emitWithAck(assistantEvents.ask, { question })) as { ok: boolean };
+      expect(ack.ok, JSON.stringify(ack)).toBe(true);
+      await done;
+      // The other processes hear of the save through Redis: a person asking there is never this quick.
+      await sleep(200);
+      return JSON.stringify(ai.requests.find((r) => JSON.stringify(r.body.messages).includes(question))!.body.messages);
+    };
+    await ask(onFirst, "HISTORY-ONE");
+    // The second process reads the room's conversation (and keeps it for its next prompts).
+    expect(await ask(onSecond, "HISTORY-TWO")).toContain("HISTORY-ONE");
+    // Saved on the first process: the second is told, and its next prompt has it.
+    expect(await ask(onFirst, "HISTORY-THREE")).toContain("HISTORY-TWO");
+    const fourth = await ask(onSecond, "HISTORY-FOUR");
+    expect(fourth).toContain("HISTORY-THREE");
+    expect(fourth.indexOf("HISTORY-ONE")).toBeLessThan(fourth.indexOf("HISTORY-THREE"));
   });
 
   it("kill -9 of the process holding a busy room loses no acknowledged edit; its room run's lock expires", { timeout: 150_000 }, async () => {

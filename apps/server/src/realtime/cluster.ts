@@ -10,6 +10,8 @@ export interface ClusterEvents {
   kick: { roomId: string; userId: string };
   /** A finished run; `relayedBy` (a user id) when a member relayed it, not the server's own run. */
   terminal: { roomId: string; result: TRunResult; relayedBy?: string };
+  /** A process saved to the room's assistant conversation. */
+  conversationSaved: { roomId: string };
 }
 
 /** Questions every process answers for the others: what only it knows. */
@@ -22,8 +24,10 @@ export interface ClusterQueries {
 
 export interface Cluster {
   on<K extends keyof ClusterEvents>(kind: K, handler: (payload: ClusterEvents[K]) => void): void;
-  /** Runs the handler here and on every other process (through the Socket.IO adapter). */
+  /** Runs the handlers here and on every other process (through the Socket.IO adapter). */
   broadcast<K extends keyof ClusterEvents>(kind: K, payload: ClusterEvents[K]): void;
+  /** Runs the handlers on every other process only (this one acted already). */
+  tellOthers<K extends keyof ClusterEvents>(kind: K, payload: ClusterEvents[K]): void;
   /** Answers `ask(kind)` for the other processes. */
   answer<K extends keyof ClusterQueries>(kind: K, handler: (payload: ClusterQueries[K]["ask"]) => ClusterQueries[K]["answer"]): void;
   /** The other processes' answers: none on one process; when one is too slow, those that came. */
@@ -37,7 +41,8 @@ export interface Cluster {
  */
 export function createCluster(nsp: EditorNamespace, opts: { distributed: boolean; onError: (err: unknown) => void }): Cluster {
   const { onError } = opts;
-  const handlers = new Map<string, (payload: never) => void>();
+  /** Each kind's handlers in this process (a kind may have several). */
+  const handlers = new Map<string, Array<(payload: never) => void>>();
   const safe = (fn: (payload: never) => void) => (payload: never) => {
     try {
       fn(payload);
@@ -45,17 +50,21 @@ export function createCluster(nsp: EditorNamespace, opts: { distributed: boolean
       onError(err);
     }
   };
+  const tellOthers = (kind: keyof ClusterEvents, payload: unknown) => {
+    // The in-memory adapter does not support serverSideEmit (it warns): there is no other process to tell.
+    if (opts.distributed) nsp.serverSideEmit(`cluster:${kind}`, payload);
+  };
   return {
     on(kind, handler) {
       const h = safe(handler as (payload: never) => void);
-      handlers.set(kind, h);
+      handlers.set(kind, [...(handlers.get(kind) ?? []), h]);
       (nsp as unknown as { on(event: string, fn: (payload: never) => void): void }).on(`cluster:${kind}`, h);
     },
     broadcast(kind, payload) {
-      handlers.get(kind)?.(payload as never);
-      // The in-memory adapter does not support serverSideEmit (it warns): there is no other process to tell.
-      if (opts.distributed) nsp.serverSideEmit(`cluster:${kind}`, payload);
+      for (const h of handlers.get(kind) ?? []) h(payload as never);
+      tellOthers(kind, payload);
     },
+    tellOthers,
     answer(kind, handler) {
       (nsp as unknown as { on(event: string, fn: (payload: never, reply: (answer: unknown) => void) => void): void }).on(
         `cluster:ask:${kind}`,

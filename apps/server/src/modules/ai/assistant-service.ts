@@ -23,6 +23,7 @@ import { groupCommit } from "../../db/group-commit";
 import { loadConversation, recentExchanges, saveExchanges, type Exchange } from "./conversation-store";
 import { createLiveAnswers } from "./live-answers";
 import { createQuotaHints, requestNow } from "./early-answers";
+import { createPromptHistory } from "./prompt-history";
 
 interface LiveAnswer {
   roomId: string;
@@ -50,6 +51,9 @@ interface AskRequest {
 type Log = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 /** How many of the room's latest messages the prompt gets as conversation. */
 const HISTORY_FOR_PROMPT = 12;
+/** The rooms whose latest messages are kept for prompts (those asked most recently), and for how long at most. */
+const HISTORY_ROOMS = 256;
+const HISTORY_MAX_AGE_MS = 60_000;
 /** Later pieces of the answers are sent at most this often (each answer's first at once): fewer frames per room member. */
 const DELTA_FLUSH_MS = 40;
 
@@ -63,7 +67,15 @@ const DELTA_FLUSH_MS = 40;
  * hears it is done, so a `done` answer is in the database (Apply reads it there).
  * The limits and the answers streaming are shared by every process (deps.coordination).
  */
-export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "now" | "coordination">, opts: { provider?: ChatProvider | null; log: Log }) {
+export function createAssistantService(
+  deps: Pick<AppDeps, "config" | "db" | "now" | "coordination">,
+  opts: {
+    provider?: ChatProvider | null;
+    log: Log;
+    /** This process saved to the room's conversation: the other processes' prompt histories must read it again. */
+    onConversationSaved?: (roomId: string) => void;
+  },
+) {
   const { config } = deps;
   const db = deps.db.db;
   const provider = opts.provider === undefined ? createThreadedChatProvider(config) : opts.provider;
@@ -79,18 +91,19 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
     await saveExchanges(db, exchanges);
     return exchanges.map(() => undefined);
   }, { onePerTurn: true });
-  /** The room's latest messages for a prompt: the rooms asking in the same moment share one read. */
+  /** The room's latest messages for a prompt: the rooms read in the same moment share one statement. */
   const readHistories = groupCommit(async (roomIds: string[]) => {
     const histories = await recentExchanges(db, [...new Set(roomIds)], HISTORY_FOR_PROMPT);
     return roomIds.map((id) => histories.get(id)!);
   });
+  const history = createPromptHistory({ read: readHistories, limit: HISTORY_FOR_PROMPT, maxRooms: HISTORY_ROOMS, maxAgeMs: HISTORY_MAX_AGE_MS });
   const quotaHints = createQuotaHints();
   /** The answer to a prompt, requested now. */
   const requestAnswer = (messages: ChatMessage[], controller: AbortController) => requestNow((signal) => provider!.stream({ messages, signal }), controller);
 
   /** The prompt for the question, from the room as it is now and its latest messages. */
   async function promptFor(req: AskRequest, input: TAssistantAsk) {
-    const [recent, snapshot] = await Promise.all([readHistories(req.roomId), req.snapshot()]);
+    const [recent, snapshot] = await Promise.all([history.get(req.roomId), req.snapshot()]);
     return buildPrompt({
       action: input.action,
       question: input.question,
@@ -218,6 +231,12 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
         opts.log.error({ err, roomId }, "could not save an assistant answer");
         return await fail("ai_provider_failed", assistantMessages.providerFailed);
       }
+      const asked = entry.at.getTime();
+      history.saved(roomId, [
+        { role: "user", content: question.content, author: user.name, at: asked },
+        { role: "assistant", content: answer.content, author: user.name, at: asked },
+      ]);
+      opts.onConversationSaved?.(roomId);
       await end(assistantEvents.done, { answer: exchange.answer });
     } catch (err) {
       opts.log.error({ err, roomId }, "assistant answer failed");
@@ -249,6 +268,8 @@ export function createAssistantService(deps: Pick<AppDeps, "config" | "db" | "no
       for (const entry of live.values()) if (entry.socketId === socketId) entry.controller.abort();
     },
     ask,
+    /** The room's conversation changed in another process, or the room is gone: its next prompt reads it again. */
+    conversationChanged: (roomId: string) => history.changed(roomId),
     /** What a client needs to render the panel: history, answers in flight (on any process), quota. */
     async state(roomId: string, user: AssistantUser): Promise<TAssistantState> {
       // In flight first: an answer that ends meanwhile is then found saved by the read after.

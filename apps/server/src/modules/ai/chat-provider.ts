@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import { assistantMessages } from "@coderoom/shared/messages";
 import type { TErrorCode } from "@coderoom/shared/error-codes";
 import type { Config } from "../../config";
+import { createHttpFetch } from "./http-fetch";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -54,7 +55,7 @@ export function createChatProvider(config: ProviderConfig): ChatProvider | null 
   const model = config.AI_MODEL;
   const idleMs = config.AI_TIMEOUT_MS;
   // Local servers ignore the key but the SDK insists on one.
-  const client = new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", maxRetries: 0, timeout: idleMs });
+  const client = new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", maxRetries: 0, timeout: idleMs, fetch: createHttpFetch() });
 
   return {
     model,

@@ -27,12 +27,13 @@ async function roomWith(ownerId: string, exchanges: number, label: string) {
   return id;
 }
 
-it("reads each room's own latest messages, oldest first, in one call for several rooms", async () => {
+it("reads each room's own latest messages, oldest first, with their time, in one call for several rooms", async () => {
   const { user } = await createUser(ctx);
   const [a, b, empty] = [await roomWith(user.id, 8, "A"), await roomWith(user.id, 2, "B"), await roomWith(user.id, 0, "E")];
   const read = await recentExchanges(ctx.deps.db.db, [a, b, empty, "NOROOM"], 5);
-  // The limit cut A's fourth-to-last exchange in half: its answer alone would lead, so it is dropped.
-  expect(read.get(a)!.map((m) => m.content)).toEqual(["A q6", "A a6", "A q7", "A a7"]);
+  // The limit cuts A's third-to-last exchange in half (a prompt drops such a leading answer: prompt-history.ts).
+  expect(read.get(a)!.map((m) => m.content)).toEqual(["A a5", "A q6", "A a6", "A q7", "A a7"]);
+  expect(read.get(a)!.map((m) => new Date(m.at).getUTCSeconds())).toEqual([5, 6, 6, 7, 7]);
   expect(read.get(b)!.map((m) => `${m.role}:${m.content}:${m.author}`)).toEqual(["user:B q0:Asker", "assistant:B a0:Asker", "user:B q1:Asker", "assistant:B a1:Asker"]);
   expect(read.get(empty)).toEqual([]);
   expect(read.get("NOROOM")).toEqual([]);

@@ -39,12 +39,14 @@ export async function saveExchanges(db: Db, exchanges: Exchange[]): Promise<void
 }
 
 export type PromptMessage = { role: "user" | "assistant"; content: string; author: string };
+/** A message of a prompt's history, with when its question was asked (its place in the conversation). */
+export type TimedMessage = PromptMessage & { at: number };
 
 /**
- * Each room's latest `limit` messages for a prompt, oldest first: who said what, nothing else.
+ * Each room's latest `limit` messages for a prompt, oldest first: who said what, and when.
  * One statement for all the rooms (each read by its index), as questions come in bursts.
  */
-export async function recentExchanges(db: Db, roomIds: string[], limit: number): Promise<Map<string, PromptMessage[]>> {
+export async function recentExchanges(db: Db, roomIds: string[], limit: number): Promise<Map<string, TimedMessage[]>> {
   // As loadConversation orders them: of a question and its answer (same time) the question first.
   const latest = db
     .select({ role: aiMessages.role, content: aiMessages.content, author: aiMessages.authorName, createdAt: aiMessages.createdAt })
@@ -54,17 +56,14 @@ export async function recentExchanges(db: Db, roomIds: string[], limit: number):
     .limit(limit)
     .as("latest");
   const rows = await db
-    .select({ roomId: rooms.id, role: latest.role, content: latest.content, author: latest.author })
+    .select({ roomId: rooms.id, role: latest.role, content: latest.content, author: latest.author, createdAt: latest.createdAt })
     .from(rooms)
     .crossJoinLateral(latest)
     .where(inArray(rooms.id, roomIds))
     .orderBy(rooms.id, desc(latest.createdAt), asc(latest.role));
-  const byRoom = new Map<string, PromptMessage[]>(roomIds.map((id) => [id, []]));
-  for (const { roomId, role, content, author } of rows) byRoom.get(roomId)!.push({ role, content, author });
-  for (const messages of byRoom.values()) {
-    messages.reverse();
-    while (messages[0]?.role === "assistant") messages.shift();
-  }
+  const byRoom = new Map<string, TimedMessage[]>(roomIds.map((id) => [id, []]));
+  for (const { roomId, role, content, author, createdAt } of rows) byRoom.get(roomId)!.push({ role, content, author, at: createdAt.getTime() });
+  for (const messages of byRoom.values()) messages.reverse();
   return byRoom;
 }
 

@@ -13,7 +13,13 @@ export function assistantExtension(s: RealtimeServices): EditorExtension {
     error: (obj: object, msg?: string) => s.log(obj, msg ?? "assistant error"),
     warn: (obj: object, msg?: string) => s.log(obj, msg ?? "assistant warning"),
   };
-  const assistant = createAssistantService(s.deps, { log });
+  const assistant = createAssistantService(s.deps, {
+    log,
+    onConversationSaved: (roomId) => s.cluster.tellOthers("conversationSaved", { roomId }),
+  });
+  // What the prompts' kept histories must read again: a conversation saved elsewhere, a room gone.
+  s.cluster.on("conversationSaved", ({ roomId }) => assistant.conversationChanged(roomId));
+  s.cluster.on("roomDeleted", ({ roomId }) => assistant.conversationChanged(roomId));
   s.metrics.gauge("coderoom_ai_streams", "Assistant answers streaming in this process", () => assistant.streamingCount());
   return (socket, ctx, handle) =>
     registerAssistantHandlers(socket, handle, {
