@@ -1,18 +1,23 @@
 /**
  * The pieces of the answers in flight, on their way to the rooms: an answer's first piece
  * leaves at once, later ones wait for the next tick of one clock shared by every answer
- * (at most `everyMs`). With the ticks shared, a room member reading several answers gets
- * them in one socket write per tick (sockets are corked per turn) rather than one per
- * answer on a timer of its own.
+ * (at most `everyMs`), so a room member reading several answers gets them together rather
+ * than each answer on a timer of its own. With `onePerTurn`, a tick sends each answer's
+ * pieces in an event-loop turn of its own: a tick of fifty answers (each to a room of
+ * sockets) does not hold the loop for all of them at once.
  */
-export function createDeltaPacer(everyMs: number) {
+export function createDeltaPacer(everyMs: number, opts: { onePerTurn?: boolean } = {}) {
   const due = new Set<() => void>();
   let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
+  const tick = async () => {
     timer = undefined;
     const flushes = [...due];
     due.clear();
-    for (const flush of flushes) flush();
+    for (const [i, flush] of flushes.entries()) {
+      // A flush that waits sends what gathered until its turn; an answer that ended or failed meanwhile sends nothing.
+      if (i > 0 && opts.onePerTurn) await new Promise((resolve) => setImmediate(resolve));
+      flush();
+    }
   };
 
   /** One answer's pieces: `send` gets the first alone, then what gathered by each tick. */
@@ -32,7 +37,7 @@ export function createDeltaPacer(everyMs: number) {
         }
         pending += text;
         due.add(flush);
-        timer ??= setTimeout(tick, everyMs);
+        timer ??= setTimeout(() => void tick(), everyMs);
       },
       /** Sends what is pending now (the answer ended). */
       flush,

@@ -84,7 +84,7 @@ export function createAssistantService(
   const shared = createLiveAnswers(deps.coordination, { ttlMs: config.AI_TIMEOUT_MS + 5_000 });
   /** This process's answers (their controllers: Stop and disconnects abort them). */
   const live = new Map<string, LiveAnswer>();
-  const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
+  const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS, { onePerTurn: true });
   // The questions, answers and prompts of a burst share statements: the embedded database runs one at a time.
   const takeAi = groupCommit((asks: { user: AssistantUser; at: Date }[]) => takeAiMany(db, asks), { onePerTurn: true });
   const saveExchange = groupCommit(async (exchanges: Exchange[]) => {
