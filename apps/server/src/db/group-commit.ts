@@ -1,3 +1,5 @@
+import { oneTurnEach } from "../turns";
+
 /**
  * Group commit: `add(item)` resolves with the item's result once it is written. Items added
  * in one event-loop turn are written together after it, and items added while a write is
@@ -26,10 +28,9 @@ export function groupCommit<T, R>(write: (items: T[]) => Promise<R[]>, opts: { o
   };
 
   const handOut = async (batch: Waiting[], results: R[]) => {
-    for (const [i, b] of batch.entries()) {
-      if (i > 0 && opts.onePerTurn) await new Promise((resolve) => setImmediate(resolve));
-      b.resolve(results[i]!);
-    }
+    const resolve = (b: Waiting, i: number) => b.resolve(results[i]!);
+    if (opts.onePerTurn) await oneTurnEach(batch, resolve);
+    else batch.forEach(resolve);
   };
 
   const drain = async () => {

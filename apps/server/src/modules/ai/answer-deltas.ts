@@ -1,3 +1,5 @@
+import { oneTurnEach } from "../../turns";
+
 /**
  * The pieces of the answers in flight, on their way to the rooms: an answer's first piece
  * leaves at once, later ones wait for the next tick of one clock shared by every answer
@@ -9,15 +11,13 @@
 export function createDeltaPacer(everyMs: number, opts: { onePerTurn?: boolean } = {}) {
   const due = new Set<() => void>();
   let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
+  const tick = () => {
     timer = undefined;
     const flushes = [...due];
     due.clear();
-    for (const [i, flush] of flushes.entries()) {
-      // A flush that waits sends what gathered until its turn; an answer that ended or failed meanwhile sends nothing.
-      if (i > 0 && opts.onePerTurn) await new Promise((resolve) => setImmediate(resolve));
-      flush();
-    }
+    // A flush that waits sends what gathered until its turn; an answer that ended or failed meanwhile sends nothing.
+    if (opts.onePerTurn) void oneTurnEach(flushes, (flush) => flush());
+    else for (const flush of flushes) flush();
   };
 
   /** One answer's pieces: `send` gets the first alone, then what gathered by each tick. */
@@ -37,7 +37,7 @@ export function createDeltaPacer(everyMs: number, opts: { onePerTurn?: boolean }
         }
         pending += text;
         due.add(flush);
-        timer ??= setTimeout(() => void tick(), everyMs);
+        timer ??= setTimeout(tick, everyMs);
       },
       /** Sends what is pending now (the answer ended). */
       flush,
