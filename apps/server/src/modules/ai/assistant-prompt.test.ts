@@ -24,6 +24,13 @@ describe("context trimmed to the token budget", () => {
     expect(codeExcerpt("", null, 1000)).toEqual({ text: "", firstLine: 1, lastLine: 1, totalLines: 1, selected: "" });
   });
 
+  it("takes the whole file exactly when its lines and newlines fit", () => {
+    const code = ["aaaa", "bbbb", "cccc", "dddd", "eeee"].join("\n");
+    const cursor = { startLine: 3, startColumn: 1, endLine: 3, endColumn: 1 };
+    expect(codeExcerpt(code, cursor, code.length + 1)).toMatchObject({ text: code, firstLine: 1, lastLine: 5, totalLines: 5 });
+    expect(codeExcerpt(code, cursor, code.length)).toMatchObject({ text: "aaaa\nbbbb\ncccc\ndddd", firstLine: 1, lastLine: 4, totalLines: 5 });
+  });
+
   it("grows the excerpt around the selection one line at a time, nearest first", () => {
     const code = ["aaaa", "bbbb", "cccc", "dddd", "eeee"].join("\n");
     // Five characters a line: the selected line, then one above and one below.

@@ -33,6 +33,8 @@ export function codeExcerpt(code: string, selection: TAssistantSelection | null 
   let lo = startLine - 1;
   let hi = lo;
   let used = cost(lo);
+  // The whole file fits (lines and newlines): no line needs weighing.
+  if (code.length + 1 <= budgetChars) [lo, hi, used] = [0, total - 1, code.length + 1];
   // The selection's own lines first, top down, as far as the budget goes.
   while (hi + 1 <= endLine - 1 && used + cost(hi + 1) <= budgetChars) used += cost(++hi);
   // Then context on both sides, one line at a time, nearest first.
