@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { turnCounter } from "../test/turn-counter";
 import { createTurnBudget } from "./turns";
 
 /** Holds the thread for `ms`, as a piece of synchronous work does. */
@@ -6,18 +7,6 @@ const busy = (ms: number) => {
   const until = performance.now() + ms;
   while (performance.now() < until);
 };
-
-/** Counts event-loop turns (one per check phase) until stopped. */
-function turnCounter() {
-  let turn = 0;
-  let counting = true;
-  const tick = () => {
-    turn += 1;
-    if (counting) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return { now: () => turn, stop: () => (counting = false) };
-}
 
 it("runs pieces at once while the turn's budget lasts, and the rest in later turns, in the order they came", async () => {
   const turn = createTurnBudget(10);

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { turnCounter } from "../../test/turn-counter";
 import { groupCommit } from "./group-commit";
 
 /** A writer that records each statement's items, takes `ms` to "commit", and answers each item doubled. */
@@ -40,16 +41,10 @@ it("with onePerTurn, hands a batch's results back one per event-loop turn; witho
   /** The event-loop turn in which each of three results reached its caller. */
   const turnsOfResults = async (onePerTurn: boolean) => {
     const add = groupCommit(slowWriter(1).write, { onePerTurn });
-    let turn = 0;
-    let counting = true;
-    const tick = () => {
-      turn += 1;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const turns = await Promise.all([1, 2, 3].map(async (n) => (await add(n), turn)));
-    counting = false;
-    return new Set(turns).size;
+    const turns = turnCounter();
+    const seen = await Promise.all([1, 2, 3].map(async (n) => (await add(n), turns.now())));
+    turns.stop();
+    return new Set(seen).size;
   };
   expect(await turnsOfResults(true)).toBe(3);
   expect(await turnsOfResults(false)).toBe(1);
