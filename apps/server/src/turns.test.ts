@@ -37,8 +37,8 @@ it("lets a piece through at once when nothing waits and the turn has budget left
   expect(turn()).toBeUndefined();
   busy(60);
   const order: string[] = [];
-  // In the next turn the budget is fresh, but a piece that came later still goes after the one waiting.
-  const later = new Promise<void>((resolve) => setImmediate(() => void Promise.resolve(turn()).then(() => order.push("later")).then(() => resolve())));
+  // In the next turn's timers the budget is fresh, but a piece that came later still goes after the one waiting.
+  const later = new Promise<void>((resolve) => setTimeout(() => void Promise.resolve(turn()).then(() => order.push("later")).then(() => resolve()), 0));
   const first = turn();
   expect(first).toBeInstanceOf(Promise);
   await Promise.all([first!.then(() => order.push("first")), later]);
