@@ -8,7 +8,8 @@
 // room converged; baseline in the same run: the original full-text relay on the same 20 KB
 // document (fewer rooms: at full load it would need ~500 MB/s). Targets: p99 <= 50 ms, every
 // room converged, bytes/keystroke <= 1/50 of the baseline. COLLAB_BENCH_SECONDS,
-// COLLAB_BENCH_ROOMS and COLLAB_BENCH_BASELINE_ROOMS shorten it.
+// COLLAB_BENCH_ROOMS and COLLAB_BENCH_BASELINE_ROOMS shorten it; COLLAB_BENCH_SERVER_ARGS
+// gives the server (only) Node flags, e.g. to measure a deployment's tuning.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +36,7 @@ const naiveScript = path.join(here, "collab-naive-server.ts");
 const workerScript = path.join(here, "collab-worker.ts");
 /** Load-generator processes (whole rooms each): one event loop cannot drive 1,000 providers on time. */
 const WORKERS = Number(process.env.COLLAB_BENCH_WORKERS ?? 2);
+const SERVER_ARGS = (process.env.COLLAB_BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A 20 KB program-like document. */
@@ -86,7 +88,7 @@ async function crdtRun(doc: string): Promise<Row> {
     LOG_LEVEL: "warn",
   };
   // The server as `npm start` runs it: bundled.
-  const { child, ready } = await startChild(await builtBenchServer(serverScript), env);
+  const { child, ready } = await startChild(await builtBenchServer(serverScript), env, SERVER_ARGS);
   const { port, tokens, roomIds, pid } = ready as { port: number; tokens: string[]; roomIds: string[]; pid: number };
   const url = `http://127.0.0.1:${port}`;
   const jobs: WorkerJob[] = Array.from({ length: WORKERS }, () => ({ url, rooms: [], keysPerSecond: KEYS_PER_SECOND }));

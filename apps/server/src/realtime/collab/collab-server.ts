@@ -7,7 +7,7 @@ import { collabPath, collabTextName } from "@coderoom/shared/schemas/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
 import type IORedis from "ioredis";
-import { createRoomCorking } from "./cork-rooms";
+import { CollabSocket } from "./collab-socket";
 import { createRedisClient } from "../../coordination/redis-client";
 import type { SocketUser } from "../editor/editor-extension";
 import type { Member } from "../editor/room-members";
@@ -97,12 +97,10 @@ export function createCollabServer(
 ): CollabServer {
   const persistence = createPersistence(deps, log);
   const limits = createCollabLimits(deps.config);
-  const corking = createRoomCorking();
   const presenceListeners: Array<(change: CollabPresenceChange) => void> = [];
   const extensions: Extension[] = [
     authExtension(deps, directory),
     limits.extension,
-    corking.extension,
     clientMessagesExtension(),
     permissionsExtension(),
     presenceExtension(presenceListeners),
@@ -118,7 +116,7 @@ export function createCollabServer(
   }
   const hocuspocus = new Hocuspocus({ quiet: true, extensions, unloadImmediately: true, timeout: 30_000 });
   const catchUp = catchUpAfterRedisOutage(redisClients, hocuspocus, deps.db.db, log);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, WebSocket: CollabSocket });
   guardWebSocketServer(wss, clientLog);
 
   const withDirect = async <T>(roomId: string, fn: (doc: Document) => T): Promise<T> => {
@@ -152,7 +150,7 @@ export function createCollabServer(
           wss.handleUpgrade(req, socket, head, (ws) => {
             guardWebSocket(ws, clientLog);
             limits.watch(ws, identity.user.id);
-            corking.watch(ws, socket);
+            ws.writesTo(socket);
             const ip = handshakeAddress(deps, req);
             hocuspocus.handleConnection(ws, req, { identity, ip });
           });
