@@ -54,27 +54,18 @@ async function typeInRoom(server: Awaited<ReturnType<typeof bareServer>>, name: 
   return { update, toA };
 }
 
-describe("with ws's own WebSocket", () => {
+describe.each([
+  { socketClass: WebSocket, name: "ws's own WebSocket", echoed: true, says: "Hocuspocus sends an update back to its sender, byte for byte" },
+  { socketClass: CollabSocket, name: "CollabSocket", echoed: false, says: "the peer gets the update and its sender does not get it back" },
+])("with $name", ({ socketClass, echoed, says }) => {
   let server: Awaited<ReturnType<typeof bareServer>>;
-  beforeAll(async () => (server = await bareServer(WebSocket)));
+  beforeAll(async () => (server = await bareServer(socketClass)));
   afterAll(() => server.bare.close());
 
-  it("Hocuspocus sends an update back to its sender, byte for byte", async () => {
-    const { update, toA } = await typeInRoom(server, "echoed");
+  it(says, async () => {
+    const { update, toA } = await typeInRoom(server, echoed ? "echoed" : "no-echo");
     expect(update).toBeDefined();
-    expect(toA.some((frame) => frame.equals(update!))).toBe(true);
-  });
-});
-
-describe("with CollabSocket", () => {
-  let server: Awaited<ReturnType<typeof bareServer>>;
-  beforeAll(async () => (server = await bareServer(CollabSocket)));
-  afterAll(() => server.bare.close());
-
-  it("the peer gets the update and its sender does not get it back", async () => {
-    const { update, toA } = await typeInRoom(server, "no-echo");
-    expect(update).toBeDefined();
-    expect(toA.some((frame) => frame.equals(update!))).toBe(false);
+    expect(toA.some((frame) => frame.equals(update!))).toBe(echoed);
   });
 });
 
