@@ -38,7 +38,7 @@ import { loadConfig } from "../apps/server/src/config";
 import { buildPrompt } from "../apps/server/src/modules/ai/assistant-prompt";
 import { toTokens } from "../apps/server/test/fake-openai-server";
 import { benchAsk, roomCode, roomLanguage } from "./ai-question";
-import { builtBenchServer } from "./built-server";
+import { builtBenchServer, startFlags } from "./built-server";
 import { cpuMsSince, percentile, round } from "./stats";
 
 const CONCURRENT = 50;
@@ -100,7 +100,7 @@ const fake = JSON.parse(await provider.nextLine()) as { url: string };
 // are on Pro (ai-server.ts), so the warm-up and the rounds are not bounded by a daily quota.
 // The server as `npm start` runs it: bundled (and AI_BENCH_NODE_ARGS, e.g. "--trace-gc --trace-gc-nvp").
 const nodeArgs = (process.env.AI_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = child([...nodeArgs, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
+const server = child([...startFlags, ...nodeArgs, await builtBenchServer(fileURLToPath(new URL("ai-server.ts", import.meta.url)))], { AI_BASE_URL: fake.url, AI_MODEL: "bench-model", AI_API_KEY: "sk-bench", AI_ROOM_QUESTIONS_PER_MINUTE: "1000", AI_BENCH_USERS: String(CONCURRENT) });
 const ready = JSON.parse(await server.nextLine()) as Ready;
 const idle = child(fromSource("idle-loop.ts"), {});
 await idle.nextLine();

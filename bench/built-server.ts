@@ -1,6 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleServer, serverEntryPoints } from "../apps/server/bundle.mjs";
+import { serverNodeFlags } from "../scripts/node-flags.mjs";
+
+/** The Node flags `npm start` gives the server on this machine. */
+export const startFlags = serverNodeFlags();
 
 /** Beside dist/ (one folder below apps/server/, where the server looks for its migrations); gitignored. */
 const outdir = fileURLToPath(new URL("../apps/server/.bench-build/", import.meta.url));

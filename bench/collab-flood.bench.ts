@@ -10,7 +10,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import WebSocket from "ws";
-import { builtBenchServer } from "./built-server";
+import { builtBenchServer, startFlags } from "./built-server";
 import { processUsage } from "./collab-clients";
 import { percentile, round } from "./stats";
 
@@ -77,7 +77,7 @@ const summary = (values: number[]) => ({ n: values.length, p50_ms: round(percent
 
 const serverScript = fileURLToPath(new URL("collab-flood-server.ts", import.meta.url));
 const floodScript = fileURLToPath(new URL("collab-flooder.ts", import.meta.url));
-const child = spawn(process.execPath, [await builtBenchServer(serverScript)], { stdio: ["pipe", "pipe", "inherit"] });
+const child = spawn(process.execPath, [...startFlags, await builtBenchServer(serverScript)], { stdio: ["pipe", "pipe", "inherit"] });
 const serverLines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 const ready = JSON.parse((await serverLines.next()).value as string) as Ready;
 /** The server's event-loop delay since the last call (resets it). */

@@ -9,7 +9,7 @@
 // document (fewer rooms: at full load it would need ~500 MB/s). Targets: p99 <= 50 ms, every
 // room converged, bytes/keystroke <= 1/50 of the baseline. COLLAB_BENCH_SECONDS,
 // COLLAB_BENCH_ROOMS and COLLAB_BENCH_BASELINE_ROOMS shorten it; COLLAB_BENCH_SERVER_ARGS
-// gives the server (only) Node flags, e.g. to measure a deployment's tuning.
+// gives the server (only) more Node flags, after those of `npm start` (the last of a flag wins).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,7 +19,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "socket.io-client";
 import { naiveClient, processUsage, randomChar, startChild, typeFor, typistCursor, type Wire } from "./collab-clients";
 import type { FromWorker, ToWorker, WorkerJob } from "./collab-worker";
-import { builtBenchServer } from "./built-server";
+import { builtBenchServer, startFlags } from "./built-server";
 import { percentile } from "./stats";
 
 const SECONDS = Number(process.env.COLLAB_BENCH_SECONDS ?? 60);
@@ -88,7 +88,7 @@ async function crdtRun(doc: string): Promise<Row> {
     LOG_LEVEL: "warn",
   };
   // The server as `npm start` runs it: bundled.
-  const { child, ready } = await startChild(await builtBenchServer(serverScript), env, SERVER_ARGS);
+  const { child, ready } = await startChild(await builtBenchServer(serverScript), env, [...startFlags, ...SERVER_ARGS]);
   const { port, tokens, roomIds, pid } = ready as { port: number; tokens: string[]; roomIds: string[]; pid: number };
   const url = `http://127.0.0.1:${port}`;
   const jobs: WorkerJob[] = Array.from({ length: WORKERS }, () => ({ url, rooms: [], keysPerSecond: KEYS_PER_SECOND }));

@@ -8,7 +8,7 @@ import os from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { builtBenchServer } from "./built-server";
+import { builtBenchServer, startFlags } from "./built-server";
 import { percentile } from "./stats";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -34,7 +34,7 @@ function rssOf(pid: number | undefined): number | null {
 }
 
 async function run(mode: "in-process" | "child") {
-  const server = spawn(process.execPath, [serverScript], {
+  const server = spawn(process.execPath, [...startFlags, serverScript], {
     stdio: ["pipe", "pipe", "inherit"],
     env: { ...process.env, BENCH_PGLITE: mode },
   });

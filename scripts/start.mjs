@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureSandbox } from "./ensure-sandbox.mjs";
+import { serverNodeFlags } from "./node-flags.mjs";
 import { supervise } from "./supervise.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -55,7 +56,7 @@ if (hasBwrap && (process.env.EXECUTION_BACKEND ?? "sandbox") === "sandbox" && pr
 // Restarted whenever it dies (scripts/supervise.mjs); SIGINT/SIGTERM stop it and this script.
 supervise(
   process.execPath,
-  ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
+  [...serverNodeFlags(), "--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
   { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
   { quiet },
 );

@@ -1,0 +1,1 @@
+export function serverNodeFlags(totalMemory?: number): string[];
