@@ -26,7 +26,7 @@ export async function startBareHocuspocus(
       const socket = new HocuspocusProviderWebsocket({ url: `${url}${path}`, WebSocketPolyfill: WebSocket, maxAttempts: 1 });
       const provider = new HocuspocusProvider({ name, websocketProvider: socket, token: "t" });
       provider.attach();
-      return { provider, socket, close: () => closeCollab(provider) };
+      return { provider, close: () => closeCollab(provider) };
     },
     async close() {
       hocuspocus.closeConnections();
