@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../deps";
 import type IORedis from "ioredis";
 import { CollabSocket } from "./collab-socket";
+import { staleUnloadGuard } from "./stale-unload-guard";
 import { createRedisClient } from "../../coordination/redis-client";
 import type { SocketUser } from "../editor/editor-extension";
 import type { Member } from "../editor/room-members";
@@ -99,6 +100,7 @@ export function createCollabServer(
   const limits = createCollabLimits(deps.config);
   const presenceListeners: Array<(change: CollabPresenceChange) => void> = [];
   const extensions: Extension[] = [
+    staleUnloadGuard(),
     authExtension(deps, directory),
     limits.extension,
     clientMessagesExtension(),
