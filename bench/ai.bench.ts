@@ -3,7 +3,7 @@
 // next to the same 50 streams requested straight from the fake provider with the same SDK,
 // with the prompt the server sent for the question (a baseline asking "hi" sent the provider
 // ~50 bytes where the server sends ~15 KB, and charged the difference to the server).
-// The server runs as `npm start` runs it: bundled (built-server.ts), with Node's defaults.
+// The server runs as `npm start` runs it: bundled, with its Node flags (built-server.ts).
 // The fake runs in its own process (as a provider is a service of its own) and answers with
 // a fixed 200 ms time-to-first-token and 50 tokens/s. The first WARMUP bursts after start
 // (AI_BENCH_WARMUP, default 20) are reported on their own: the JIT is still compiling the

@@ -10,8 +10,8 @@ import type { Extension, beforeUnloadDocumentPayload } from "@hocuspocus/server"
  * by name: the live document drops out of `documents`, the next client of the room gets
  * another copy, and the two never see each other's edits.
  *
- * Throwing in `beforeUnloadDocument` cancels an unload (Hocuspocus's documented and tested
- * behaviour). The error has no message so that Hocuspocus does not log it.
+ * Throwing in `beforeUnloadDocument` cancels an unload (Hocuspocus's own tests check it). The
+ * error has no message so that Hocuspocus does not log it.
  */
 export function staleUnloadGuard(): Extension {
   return {
