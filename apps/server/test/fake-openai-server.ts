@@ -72,10 +72,10 @@ export async function startFakeOpenAI(opts: { host?: string } = {}): Promise<Fak
         finished: false,
       };
       requests.push(record);
-      const timers: NodeJS.Timeout[] = [];
+      let timer: NodeJS.Timeout | undefined;
       res.on("close", () => {
         record.endedAt ??= performance.now();
-        timers.forEach(clearTimeout);
+        clearTimeout(timer);
         if (!record.finished) {
           record.aborted = true;
           abortWaiters.get(record)?.();
@@ -104,10 +104,18 @@ export async function startFakeOpenAI(opts: { host?: string } = {}): Promise<Fak
         end("data: {this is not json\n\n");
         return;
       }
+      // Token i is due at ttft + i × every. One timer at a time, each set when the last one ran:
+      // timers of different lengths that are all due after a stalled loop can run out of order.
       const ttft = plan.ttftMs ?? 0;
       const every = plan.tokenIntervalMs ?? 0;
-      plan.tokens.forEach((t, i) => timers.push(setTimeout(() => res.write(chunk(t)), ttft + i * every)));
-      timers.push(setTimeout(() => end(`${chunk(null, "stop")}data: [DONE]\n\n`), ttft + Math.max(0, plan.tokens.length - 1) * every));
+      const { tokens } = plan;
+      const startedAt = performance.now();
+      const next = (i: number) => {
+        if (i < tokens.length) res.write(chunk(tokens[i]!));
+        if (i >= tokens.length - 1) return end(`${chunk(null, "stop")}data: [DONE]\n\n`);
+        timer = setTimeout(() => next(i + 1), Math.max(0, startedAt + ttft + (i + 1) * every - performance.now()));
+      };
+      timer = setTimeout(() => next(0), ttft);
     });
   });
   // Idle connections stay open as a hosted provider keeps them: with Node's 5 s, a client
