@@ -19,6 +19,7 @@ import { createRoomRuns } from "./room-runs";
 import { createMemoryRuntimeStore } from "./room-runtime";
 import { createRedisClient, pingRedis, type RedisConnection } from "../coordination/redis-client";
 import { observeRealtime } from "./realtime-metrics";
+import { turnCorkedWrites } from "./editor/turn-corked-writes";
 
 /** Sessions ended without an event (logout, expiry, guest clean-up) close their sockets within this. */
 const SESSION_SWEEP_MS = 30_000;
@@ -41,6 +42,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const clientLog = (err: unknown, msg: string) => app.log.warn({ err }, msg);
   const originOk = createHandshakeOriginCheck(deps);
   let redis: RedisConnection | undefined;
+  const corked = turnCorkedWrites();
   const io = new Server(app.server, {
     cors: { origin: [...allowedOrigins(deps.config)], credentials: true },
     // Room for a 512 KB codeChange in UTF-16-escaped JSON, so an oversize one gets a clear refusal.
@@ -48,7 +50,9 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     // Other upgrade listeners (Hocuspocus at /collab) share this server.
     destroyUpgrade: false,
     allowRequest: (req, callback) => callback(null, originOk(req.headers)),
+    wsEngine: corked.wsEngine,
   });
+  corked.attach(io);
   if (deps.config.REDIS_URL) {
     const prefix = deps.config.REDIS_PREFIX;
     redis = createRedisClient(deps.config.REDIS_URL, "socket.io", app.log);

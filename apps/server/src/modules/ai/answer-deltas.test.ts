@@ -54,29 +54,3 @@ it("drops what is pending when an answer is cancelled, and keeps the others", ()
   vi.advanceTimersByTime(40);
   expect(sent).toEqual(["a1", "b1", "b2"]);
 });
-
-it("with onePerTurn, a tick sends each answer in an event-loop turn of its own, with what gathered until then", async () => {
-  vi.useRealTimers();
-  const answerDeltas = createDeltaPacer(5, { onePerTurn: true });
-  const sent: string[] = [];
-  let sentInTheTicksTurn: string[] | undefined;
-  const a = answerDeltas((text) => {
-    sent.push(text);
-    if (text !== "a2") return;
-    // While the tick's turn runs: c gets more, b ends (its own flush sends what it has).
-    c.push("c3");
-    b.flush();
-    queueMicrotask(() => (sentInTheTicksTurn = [...sent]));
-  });
-  const b = answerDeltas((text) => sent.push(text));
-  const c = answerDeltas((text) => sent.push(text));
-  for (const [name, deltas] of [["a", a], ["b", b], ["c", c]] as const) {
-    deltas.push(`${name}1`);
-    deltas.push(`${name}2`);
-  }
-  expect(sent).toEqual(["a1", "b1", "c1"]);
-  await vi.waitFor(() => expect(sent).toContain("c2c3"));
-  expect(sentInTheTicksTurn).toEqual(["a1", "b1", "c1", "a2", "b2"]);
-  // b's turn found nothing left; c's sent both of its pieces.
-  expect(sent).toEqual(["a1", "b1", "c1", "a2", "b2", "c2c3"]);
-});

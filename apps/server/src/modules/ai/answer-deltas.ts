@@ -1,23 +1,19 @@
-import { oneTurnEach } from "../../turns";
-
 /**
  * The pieces of the answers in flight, on their way to the rooms: an answer's first piece
  * leaves at once, later ones wait for the next tick of one clock shared by every answer
  * (at most `everyMs`), so a room member reading several answers gets them together rather
- * than each answer on a timer of its own. With `onePerTurn`, a tick sends each answer's
- * pieces in an event-loop turn of its own: a tick of fifty answers (each to a room of
- * sockets) does not hold the loop for all of them at once.
+ * than each answer on a timer of its own. A tick sends every answer's pieces in one
+ * event-loop turn, so what a room member is sent in it leaves in one write
+ * (realtime/editor/turn-corked-writes.ts).
  */
-export function createDeltaPacer(everyMs: number, opts: { onePerTurn?: boolean } = {}) {
+export function createDeltaPacer(everyMs: number) {
   const due = new Set<() => void>();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     timer = undefined;
     const flushes = [...due];
     due.clear();
-    // A flush that waits sends what gathered until its turn; an answer that ended or failed meanwhile sends nothing.
-    if (opts.onePerTurn) void oneTurnEach(flushes, (flush) => flush());
-    else for (const flush of flushes) flush();
+    for (const flush of flushes) flush();
   };
 
   /** One answer's pieces: `send` gets the first alone, then what gathered by each tick. */

@@ -87,7 +87,7 @@ export function createAssistantService(
   const shared = createLiveAnswers(deps.coordination, { ttlMs: config.AI_TIMEOUT_MS + 5_000 });
   /** This process's answers (their controllers: Stop and disconnects abort them). */
   const live = new Map<string, LiveAnswer>();
-  const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS, { onePerTurn: true });
+  const answerDeltas = createDeltaPacer(DELTA_FLUSH_MS);
   // The questions, answers and prompts of a burst share statements: the embedded database runs one at a time.
   const takeAi = groupCommit((asks: { user: AssistantUser; at: Date }[]) => takeAiMany(db, asks), { onePerTurn: true });
   const saveExchange = groupCommit(async (exchanges: Exchange[]) => {
@@ -193,7 +193,7 @@ export function createAssistantService(
     const deltas = answerDeltas((text) => {
       io.toRoom(roomId, assistantEvents.delta, { answerId: answer.id, text });
       sent += text;
-      shared.progressed({ question, answer: { ...answer, content: sent } }).catch((err: unknown) => {
+      shared.progressed(answer.id, sent).catch((err: unknown) => {
         if (!shareFailed) opts.log.warn({ err, roomId }, "could not share an assistant answer's state");
         shareFailed = true;
       });

@@ -14,24 +14,41 @@ const MAX_PER_ROOM = 50;
  * The answers streaming now, with their text so far, in the coordination store: a member
  * whose socket reaches any process reads them. Each entry lives `ttlMs` after its last
  * write, so a process that dies mid-answer leaves nothing behind for long.
+ *
+ * An entry is the exchange as it started, in JSON (which has no raw line break), a line
+ * break, and the text sent so far: the JSON is made once per answer, not once per piece.
  */
 export function createLiveAnswers(coordination: Coordination, opts: { ttlMs: number }) {
   const answerKey = (answerId: string) => `ai:live:${answerId}`;
   const roomKey = (roomId: string) => `ai:live-in:${roomId}`;
-  const write = (exchange: LiveExchange) => coordination.setValue(answerKey(exchange.answer.id), JSON.stringify(exchange), opts.ttlMs);
+  /** This process's answers streaming now: each one's exchange in JSON. */
+  const exchanges = new Map<string, string>();
+  const write = async (answerId: string, text: string) => {
+    const exchange = exchanges.get(answerId);
+    if (exchange !== undefined) await coordination.setValue(answerKey(answerId), `${exchange}\n${text}`, opts.ttlMs);
+  };
   return {
     async started(roomId: string, exchange: LiveExchange): Promise<void> {
-      await write(exchange);
+      exchanges.set(exchange.answer.id, JSON.stringify(exchange));
+      await write(exchange.answer.id, exchange.answer.content);
       await coordination.appendToList(roomKey(roomId), exchange.answer.id, { maxItems: MAX_PER_ROOM, ttlMs: opts.ttlMs });
     },
-    /** More of the answer was sent to the room. */
+    /** The room has been sent `text` of the answer so far. */
     progressed: write,
-    ended: (answerId: string) => coordination.delete(answerKey(answerId)),
-    /** The room's answers streaming now, in the order they started. */
+    ended(answerId: string): Promise<void> {
+      exchanges.delete(answerId);
+      return coordination.delete(answerKey(answerId));
+    },
+    /** The room's answers streaming now (on any process), in the order they started. */
     async inRoom(roomId: string): Promise<LiveExchange[]> {
       const ids = await coordination.readList(roomKey(roomId));
-      const values = await Promise.all(ids.map((id) => coordination.getValue(answerKey(id))));
-      return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as LiveExchange);
+      const entries = await Promise.all(ids.map((id) => coordination.getValue(answerKey(id))));
+      return entries.flatMap((entry) => {
+        if (entry === null) return [];
+        const cut = entry.indexOf("\n");
+        const { question, answer } = JSON.parse(entry.slice(0, cut)) as LiveExchange;
+        return [{ question, answer: { ...answer, content: entry.slice(cut + 1) } }];
+      });
     },
   };
 }

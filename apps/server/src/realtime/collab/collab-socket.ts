@@ -1,6 +1,7 @@
 import type { Duplex } from "node:stream";
 import { IncomingMessage, MessageType } from "@hocuspocus/server";
 import { WebSocket, type RawData } from "ws";
+import { corkUntilTurnEnds } from "../cork-until-turn-ends";
 
 const SYNC_UPDATE = 2;
 /** Update frames a client may have in flight (read, not yet broadcast) that we still recognise. */
@@ -17,13 +18,11 @@ const REMEMBERED = 8;
  *   not sent: it holds nothing the client lacks.
  * - **One write per turn.** The frames sent in one event-loop turn leave in one write (one
  *   syscall) once the turn ends, instead of one write each: the first frame corks the socket
- *   ws writes to (`writesTo`), the turn's check phase uncorks it. A quiet connection waits
- *   for nothing. ws corks each frame's own writes too; corks nest.
+ *   ws writes to (`writesTo`) until the turn ends (cork-until-turn-ends.ts).
  */
 export class CollabSocket extends WebSocket {
   readonly #sentUpdates: Buffer[] = [];
   #socket: Duplex | undefined;
-  #corked = false;
 
   // ws constructs it as `new WebSocket(null, undefined, options)`; `any` matches all of ws's overloads.
   constructor(...args: any[]) {
@@ -47,19 +46,8 @@ export class CollabSocket extends WebSocket {
       if (typeof done === "function") process.nextTick(done);
       return;
     }
-    this.#corkUntilTurnEnds();
+    if (this.#socket) corkUntilTurnEnds(this.#socket);
     (super.send as (...args: unknown[]) => void)(data, options, cb);
-  }
-
-  #corkUntilTurnEnds(): void {
-    const socket = this.#socket;
-    if (this.#corked || !socket?.writable) return;
-    this.#corked = true;
-    socket.cork();
-    setImmediate(() => {
-      this.#corked = false;
-      socket.uncork();
-    });
   }
 }
 
