@@ -8,35 +8,3 @@ export async function oneTurnEach<T>(items: readonly T[], fn: (item: T, index: n
     fn(item, i);
   }
 }
-
-/**
- * Work that shares the event loop with everything else: in each event-loop turn, pieces of
- * it run one after another until `budgetMs` has passed (a piece runs to its end), and the
- * rest wait for later turns, in the order they came. `await turn()` before each piece.
- */
-export function createTurnBudget(budgetMs: number) {
-  const waiting: (() => void)[] = [];
-  /** When this turn's run of pieces began. */
-  let since: number | undefined;
-  const begin = () => {
-    since = performance.now();
-    // Timers run first in the loop's next turn: a turn has one run of pieces, not one before its check phase and one in it.
-    setTimeout(() => (since = undefined), 0);
-  };
-  const spent = () => since !== undefined && performance.now() - since > budgetMs;
-  const next = () => {
-    if (spent()) return void setImmediate(next);
-    if (since === undefined) begin();
-    waiting.shift()?.();
-  };
-  return function turn(): Promise<void> | void {
-    if (waiting.length === 0 && !spent()) {
-      if (since === undefined) begin();
-      return;
-    }
-    return new Promise<void>((resolve) => {
-      waiting.push(resolve);
-      setImmediate(next);
-    });
-  };
-}

@@ -20,7 +20,6 @@ import { applySuggestion } from "./apply-suggestion";
 import { createDeltaPacer } from "./answer-deltas";
 import { AssistantRefusal, type AssistantIO, type AssistantUser, type RoomSnapshot } from "./assistant-types";
 import { groupCommit } from "../../db/group-commit";
-import { createTurnBudget } from "../../turns";
 import { loadConversation, recentExchanges, saveExchanges, type Exchange } from "./conversation-store";
 import { createLiveAnswers } from "./live-answers";
 import { createQuotaHints, requestNow } from "./early-answers";
@@ -55,8 +54,6 @@ const HISTORY_FOR_PROMPT = 12;
 /** The rooms whose latest messages are kept for prompts (those asked most recently), and for how long at most. */
 const HISTORY_ROOMS = 256;
 const HISTORY_MAX_AGE_MS = 60_000;
-/** How long questions arriving together are taken one after another before the event loop gets a turn. */
-const INTAKE_TURN_MS = 4;
 /** Later pieces of the answers are sent at most this often (each answer's first at once): fewer frames per room member. */
 const DELTA_FLUSH_MS = 40;
 
@@ -101,8 +98,6 @@ export function createAssistantService(
   });
   const history = createPromptHistory({ read: readHistories, limit: HISTORY_FOR_PROMPT, maxRooms: HISTORY_ROOMS, maxAgeMs: HISTORY_MAX_AGE_MS });
   const quotaHints = createQuotaHints();
-  /** Questions are taken in turns with the rest of the server: a burst's prompts do not hold every room's sockets at once. */
-  const intake = createTurnBudget(INTAKE_TURN_MS);
   /** The answer to a prompt, requested now. */
   const requestAnswer = (messages: ChatMessage[], controller: AbortController) => requestNow((signal) => provider!.stream({ messages, signal }), controller);
 
@@ -131,7 +126,6 @@ export function createAssistantService(
     const { user, roomId, io } = req;
     if (!provider) throw new AssistantRefusal("ai_not_configured", assistantMessages.notConfigured);
     const input = req.question;
-    await intake();
     const slot = await limiter.claimUser(user.id).catch(unavailable);
     if (!slot) throw new AssistantRefusal("ai_in_progress", assistantMessages.inProgress);
     const at = deps.now();
